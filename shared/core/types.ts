@@ -1,0 +1,123 @@
+/** The classes a turn failure can fall in (SPEC.md "Classification"). */
+export const FailureClass = {
+  capacity: 'capacity',
+  server: 'server',
+  transport: 'transport',
+  rateLimit: 'rate_limit',
+  quota: 'quota',
+  auth: 'auth',
+  permission: 'permission',
+  badRequest: 'bad_request',
+  contextOverflow: 'context_overflow',
+  contentFilter: 'content_filter',
+  other: 'other',
+} as const;
+export type FailureClass = (typeof FailureClass)[keyof typeof FailureClass];
+
+/** Why a failure is retried in place. */
+export const RetryReason = {
+  capacity: 'capacity',
+  transport: 'transport',
+  agentExited: 'agent_exited',
+} as const;
+export type RetryReason = (typeof RetryReason)[keyof typeof RetryReason];
+
+/** The webhook's `error` object: what the classifier reads. */
+export type Failure = {
+  message: string;
+  status?: number | undefined;
+  type?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+  agentExited?: boolean | undefined;
+};
+
+/** The classifier's verdict on one failure. */
+export type Classification = {
+  class: FailureClass;
+  retry: RetryReason | null;
+  retryAfterMs?: number;
+};
+
+/** The live retry row a UI draws; `null` when nothing waits. */
+export type RetrySummary = {
+  attempt: number;
+  of: number;
+  reason: RetryReason;
+  /** Epoch ms. */
+  nextAt: number;
+  promptId: string;
+  turnId: string;
+} | null;
+
+/** Inbound turn event types (the webhook's `type`). */
+export const TurnEventType = {
+  started: 'turn.started',
+  completed: 'turn.completed',
+  failed: 'turn.failed',
+  stopped: 'session.stopped',
+  closed: 'session.closed',
+} as const;
+export type TurnEventType = (typeof TurnEventType)[keyof typeof TurnEventType];
+
+/** One validated inbound event (the webhook body). */
+export type TurnEvent = {
+  type: TurnEventType;
+  sessionId: string;
+  turnId?: string | undefined;
+  promptId?: string | undefined;
+  agentSessionId?: string | undefined;
+  /** Epoch ms, parsed from `occurredAt`. */
+  occurredAt: number;
+  error?: Failure | undefined;
+  /** The `webhook-id` it came with, for tracing. */
+  eventId?: string | undefined;
+};
+
+/** What a wake-up carries: which armed attempt it is for. */
+export type WakeMessage = {
+  sessionId: string;
+  turnId: string;
+  attempt: number;
+  promptId: string;
+  /** Epoch ms the attempt is due. */
+  nextAt: number;
+};
+
+/** Why a waiting retry was skipped. */
+export const SkipWhy = {
+  stopped: 'stopped',
+  closed: 'closed',
+  superseded: 'superseded',
+  rowCleared: 'row_cleared',
+} as const;
+export type SkipWhy = (typeof SkipWhy)[keyof typeof SkipWhy];
+
+/** Events appended to a session's log and published to watchers. */
+export type SessionEvent =
+  | {
+      kind: 'auto_resume_scheduled';
+      attempt: number;
+      of: number;
+      reason: RetryReason;
+      nextAt: number;
+      promptId: string;
+      turnId: string;
+      retry: RetrySummary;
+      class: FailureClass;
+      error: string;
+    }
+  | { kind: 'auto_resume_fired'; attempt: number; promptId: string; turnId: string; retry: null }
+  | { kind: 'auto_resume_skipped'; why: SkipWhy; attempt: number; promptId: string; turnId: string; retry: null }
+  | {
+      kind: 'auto_resume_exhausted';
+      reason: string;
+      attempts: number;
+      turnId: string;
+      promptId: string;
+      retry: null;
+    }
+  | { kind: 'auto_resume_failed'; attempt: number; promptId: string; turnId: string; status: number; retry: null }
+  | { kind: 'turn_failure_not_retried'; class: FailureClass; turnId: string; promptId: string; error: string };
+
+/** A session event as stored: its position in the log and when it was recorded. */
+export type LoggedEvent = SessionEvent & { seq: number; at: number; sessionId: string };
