@@ -1,0 +1,200 @@
+import { parseDuration } from './core/duration';
+import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
+
+/** Raised once at start with every bad environment variable named. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+type Reader<T> = (value: string) => T;
+
+class Collector {
+  readonly problems: string[] = [];
+  readonly names = new Set<string>();
+  constructor(private readonly env: Env) {}
+
+  optional<T>(name: string, read: Reader<T>): T | undefined {
+    this.names.add(name);
+    const raw = this.env[name];
+    if (raw === undefined || raw.trim() === '') return undefined;
+    try {
+      return read(raw.trim());
+    } catch (error) {
+      this.problems.push(`${name}=${JSON.stringify(raw)}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  required<T>(name: string, read: Reader<T>): T {
+    const value = this.optional(name, read);
+    if (value === undefined && !this.problems.some((p) => p.startsWith(`${name}=`))) {
+      this.problems.push(`${name} is required`);
+    }
+    return value as T;
+  }
+}
+
+const duration: Reader<number> = (value) => {
+  const ms = parseDuration(value);
+  if (ms === null) throw new Error('expected a duration such as 10s, 1m, 1h30m');
+  return ms;
+};
+const durations: Reader<number[]> = (value) => value.split(',').map((part) => duration(part));
+const number: Reader<number> = (value) => {
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error('expected a number');
+  return n;
+};
+const integer = (min: number, max: number): Reader<number> => {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`expected a whole number from ${min} to ${max}`);
+    return n;
+  };
+};
+const list: Reader<string[]> = (value) => value.split(',').map((part) => part.trim());
+const text: Reader<string> = (value) => value;
+const bool: Reader<boolean> = (value) => {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new Error('expected true or false');
+};
+const httpUrl: Reader<string> = (value) => {
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('expected an http(s) URL');
+  return value.replace(/\/+$/, '');
+};
+const arn: Reader<string> = (value) => {
+  if (!/^arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{12}:.+$/.test(value)) throw new Error('expected an ARN');
+  return value;
+};
+
+function readPolicy(c: Collector): RetryPolicy | undefined {
+  const input: RetryPolicyInput = {
+    delaysMs: c.optional('RESUMER_DELAYS', durations),
+    jitter: c.optional('RESUMER_JITTER', number),
+    maxWaitMs: c.optional('RESUMER_MAX_WAIT', duration),
+    retryClasses: c.optional('RESUMER_RETRY_CLASSES', list),
+    retryAgentExited: c.optional('RESUMER_RETRY_AGENT_EXITED', bool),
+    maxResumeTries: c.optional('RESUMER_MAX_RESUME_TRIES', integer(1, 50)),
+  };
+  try {
+    return compileRetryPolicy(input, {
+      delaysMs: 'RESUMER_DELAYS',
+      jitter: 'RESUMER_JITTER',
+      maxWaitMs: 'RESUMER_MAX_WAIT',
+      retryClasses: 'RESUMER_RETRY_CLASSES',
+      retryAgentExited: 'RESUMER_RETRY_AGENT_EXITED',
+      maxResumeTries: 'RESUMER_MAX_RESUME_TRIES',
+    });
+  } catch (error) {
+    const problems = (error as { problems?: string[] }).problems;
+    c.problems.push(...(problems ?? [(error as Error).message]));
+    return undefined;
+  }
+}
+
+/** The agent hub that receives resumes. */
+export type AgentConfig = { url: string; timeoutMs: number };
+
+function readAgent(c: Collector): AgentConfig {
+  return {
+    url: c.required('RESUMER_AGENT_URL', httpUrl),
+    timeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
+  };
+}
+
+/** Where the AWS resources are; every name is set by the CDK stack. */
+export type AwsConfig = {
+  tableName: string;
+  wakeQueueUrl: string;
+  wakeQueueArn: string;
+  scheduleGroup: string;
+  schedulerRoleArn: string;
+  eventBusName: string;
+};
+
+function readAws(c: Collector): AwsConfig {
+  return {
+    tableName: c.required('RESUMER_TABLE_NAME', text),
+    wakeQueueUrl: c.required('RESUMER_WAKE_QUEUE_URL', httpUrl),
+    wakeQueueArn: c.required('RESUMER_WAKE_QUEUE_ARN', arn),
+    scheduleGroup: c.required('RESUMER_SCHEDULE_GROUP', text),
+    schedulerRoleArn: c.required('RESUMER_SCHEDULER_ROLE_ARN', arn),
+    eventBusName: c.required('RESUMER_EVENT_BUS_NAME', text),
+  };
+}
+
+/** What each deployable reads; the CDK stack sets exactly these names. */
+export type ConfigByRole = {
+  ingest: { turnEventsQueueUrl: string; webhookSecretArn: string };
+  classifier: { policy: RetryPolicy; aws: AwsConfig };
+  resume: { policy: RetryPolicy; aws: AwsConfig; agent: AgentConfig; agentSecretArn: string };
+  api: { policy: RetryPolicy; aws: AwsConfig; apiTokenSecretArn: string };
+  local: {
+    policy: RetryPolicy;
+    port: number;
+    host: string;
+    dataDir: string;
+    agentUrl: string | undefined;
+    agentTimeoutMs: number;
+    webhookSecret: string | undefined;
+    agentSecret: string | undefined;
+  };
+};
+export type Role = keyof ConfigByRole;
+
+const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
+  ingest: (c) => ({
+    turnEventsQueueUrl: c.required('RESUMER_TURN_EVENTS_QUEUE_URL', httpUrl),
+    webhookSecretArn: c.required('RESUMER_WEBHOOK_SECRET_ARN', arn),
+  }),
+  classifier: (c) => ({ policy: readPolicy(c) as RetryPolicy, aws: readAws(c) }),
+  resume: (c) => ({
+    policy: readPolicy(c) as RetryPolicy,
+    aws: readAws(c),
+    agent: readAgent(c),
+    agentSecretArn: c.required('RESUMER_AGENT_SECRET_ARN', arn),
+  }),
+  api: (c) => ({
+    policy: readPolicy(c) as RetryPolicy,
+    aws: readAws(c),
+    apiTokenSecretArn: c.required('RESUMER_API_TOKEN_SECRET_ARN', arn),
+  }),
+  local: (c) => ({
+    policy: readPolicy(c) as RetryPolicy,
+    port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,
+    host: c.optional('RESUMER_HOST', text) ?? '127.0.0.1',
+    dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',
+    agentUrl: c.optional('RESUMER_AGENT_URL', httpUrl),
+    agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
+    webhookSecret: c.optional('RESUMER_WEBHOOK_SECRET', whsec),
+    agentSecret: c.optional('RESUMER_AGENT_SECRET', whsec),
+  }),
+};
+
+function whsec(value: string): string {
+  if (!/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value))
+    throw new Error('expected whsec_ followed by a base64 key');
+  return value;
+}
+
+/** Reads and validates the configuration of `role` from `env`; throws one `ConfigError` naming every problem. */
+export function readConfig<R extends Role>(role: R, env: Env): ConfigByRole[R] {
+  const collector = new Collector(env);
+  const config = READERS[role](collector);
+  if (collector.problems.length > 0) throw new ConfigError(collector.problems);
+  return config;
+}
+
+/** The environment variable names `role` reads (required and optional). */
+export function envNamesFor(role: Role): string[] {
+  const collector = new Collector({});
+  READERS[role](collector);
+  return [...collector.names].sort();
+}

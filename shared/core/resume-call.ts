@@ -1,0 +1,48 @@
+import type { Pending } from './session-state';
+import type { RetryReason } from './types';
+
+/** The body POSTed to the agent to continue the same session and turn. */
+export type ResumeCall = {
+  sessionId: string;
+  agentSessionId?: string | undefined;
+  turnId: string;
+  promptId: string;
+  attempt: number;
+  of: number;
+  reason: RetryReason;
+  text: string;
+};
+
+const REASON_WORDS: Record<RetryReason, string> = {
+  capacity: 'a temporary capacity error',
+  transport: 'a dropped connection to the model provider',
+  agent_exited: 'the agent process exiting unexpectedly',
+};
+
+const MAX_QUOTED = 300;
+
+/** The continuation prompt: names the error and asks the agent to carry on where it stopped. */
+export function continuationText(reason: RetryReason, error: string): string {
+  const oneLine = error.replace(/\s+/g, ' ').trim();
+  const quoted = oneLine.length > MAX_QUOTED ? `${oneLine.slice(0, MAX_QUOTED)}…` : oneLine;
+  const cause = quoted ? ` (${quoted})` : '';
+  return `The previous attempt stopped on ${REASON_WORDS[reason]}${cause}. Continue the same task from where it stopped.`;
+}
+
+/** The resume call for a pending attempt of `sessionId`. */
+export function resumeCallFor(
+  sessionId: string,
+  agentSessionId: string | undefined,
+  pending: Pending,
+): ResumeCall {
+  return {
+    sessionId,
+    agentSessionId,
+    turnId: pending.turnId,
+    promptId: pending.promptId,
+    attempt: pending.attempt,
+    of: pending.of,
+    reason: pending.reason,
+    text: continuationText(pending.reason, pending.error),
+  };
+}

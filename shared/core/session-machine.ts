@@ -1,0 +1,403 @@
+import { classify } from './classify';
+import { planAttempt, type RetryPolicy, retryReasonUnder } from './policy';
+import { resumePromptId, splitPromptId } from './prompt-id';
+import { redactSecrets } from './redact';
+import { type ResumeCall, resumeCallFor } from './resume-call';
+import {
+  attemptKey,
+  type Pending,
+  PendingPhase,
+  retrySummary,
+  SETTLED_LIMIT,
+  type SessionState,
+} from './session-state';
+import { type SessionEvent, type SkipWhy, type TurnEvent, TurnEventType, type WakeMessage } from './types';
+
+/** What the machine is asked to decide on. */
+export type MachineInput =
+  | { kind: 'event'; event: TurnEvent }
+  | { kind: 'wake'; wake: WakeMessage }
+  | { kind: 'resume_result'; wake: WakeMessage; result: ResumeResult };
+
+/** How the agent answered a resume POST. */
+export type ResumeResult =
+  | { kind: 'ok' }
+  | { kind: 'retryable'; detail: string }
+  | { kind: 'rejected'; status: number; detail: string };
+
+/** A side effect the caller performs after the new state is stored. */
+export type Effect =
+  | { kind: 'arm'; wake: WakeMessage; delayMs: number }
+  | { kind: 'disarm'; wake: WakeMessage }
+  | { kind: 'resume'; call: ResumeCall };
+
+/** Every way a decision can turn out; expected outcomes are values, not exceptions. */
+export const Outcome = {
+  scheduled: 'scheduled',
+  alreadyScheduled: 'already_scheduled',
+  exhausted: 'exhausted',
+  notRetried: 'not_retried',
+  skipped: 'skipped',
+  fire: 'fire',
+  early: 'early',
+  fired: 'fired',
+  resumeRejected: 'resume_rejected',
+  resumeRetryLater: 'resume_retry_later',
+  inFlight: 'in_flight',
+  gaveUp: 'gave_up',
+  recorded: 'recorded',
+  duplicate: 'duplicate',
+  stale: 'stale',
+} as const;
+export type Outcome = (typeof Outcome)[keyof typeof Outcome];
+
+/** The machine's answer: the state to store (`null`: store nothing), the events to log, the effects to run. */
+export type Decision = {
+  outcome: Outcome;
+  next: SessionState | null;
+  events: SessionEvent[];
+  effects: Effect[];
+};
+
+/** What the machine needs besides the state: the time and the policy. */
+export type MachineContext = { now: number; policy: RetryPolicy };
+
+/** Decides the next session state, events and effects for one input; pure. */
+export function decide(state: SessionState, input: MachineInput, ctx: MachineContext): Decision {
+  switch (input.kind) {
+    case 'event':
+      return onEvent(state, input.event, ctx);
+    case 'wake':
+      return onWake(state, input.wake, ctx);
+    case 'resume_result':
+      return onResumeResult(state, input.wake, input.result, ctx);
+  }
+}
+
+function onEvent(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
+  if (state.closed) return nothing(Outcome.stale);
+  switch (event.type) {
+    case TurnEventType.failed:
+      return onFailed(state, event, ctx);
+    case TurnEventType.started:
+      return onStarted(state, event, ctx);
+    case TurnEventType.completed:
+      return onCompleted(state, event, ctx);
+    case TurnEventType.stopped:
+      return onStopped(state, event, ctx, 'stopped');
+    case TurnEventType.closed:
+      return onStopped(state, event, ctx, 'closed');
+  }
+}
+
+function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
+  const turnId = event.turnId ?? '';
+  const { base, attempt } = splitPromptId(event.promptId ?? '');
+  const chain = state.chain;
+  const sameChain = chain !== null && chain.turnId === turnId && chain.base === base;
+  if (sameChain && chain.lastAttempt > attempt)
+    return duplicateFailure(state, turnId, base, attempt, ctx.now);
+  if (sameChain && chain.ended) return nothing(Outcome.stale);
+  const inFlight = state.pending;
+  if (sameChain && inFlight?.phase === PendingPhase.armed) return nothing(Outcome.stale);
+  if (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) return nothing(Outcome.stale);
+  const latest = state.latestPrompt;
+  if (latest && latest.base !== base && latest.at > event.occurredAt) return nothing(Outcome.stale);
+
+  const next = beginWrite(state, event, ctx);
+  const events: SessionEvent[] = [];
+  const effects: Effect[] = [];
+  if (next.pending && (next.pending.base !== base || next.pending.turnId !== turnId)) {
+    skipPending(next, 'superseded', events, effects);
+  } else if (next.pending?.phase === PendingPhase.firing) {
+    // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
+    const p = next.pending;
+    settlePending(next, events, {
+      kind: 'auto_resume_fired',
+      attempt: p.attempt,
+      promptId: p.promptId,
+      turnId: p.turnId,
+      retry: null,
+    });
+  }
+  next.latestPrompt = latest && latest.base === base ? latest : { base, turnId, at: event.occurredAt };
+  const nextAttempt = attempt + 1;
+  next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
+
+  const failure = event.error ?? { message: '' };
+  const verdict = classify(failure);
+  const error = redactSecrets(failure.message);
+  const reason = retryReasonUnder(ctx.policy, verdict);
+  const promptId = event.promptId ?? base;
+  if (reason === null) {
+    events.push({ kind: 'turn_failure_not_retried', class: verdict.class, turnId, promptId, error });
+    return finish(next, Outcome.notRetried, events, effects);
+  }
+  const fromAt = Math.min(event.occurredAt, ctx.now);
+  const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
+  const plan = planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
+  if (plan.kind === 'exhausted') {
+    events.push({
+      kind: 'auto_resume_exhausted',
+      reason: plan.reason,
+      attempts: attempt,
+      turnId,
+      promptId,
+      retry: null,
+    });
+    return finish(next, Outcome.exhausted, events, effects);
+  }
+  const pending: Pending = {
+    turnId,
+    base,
+    attempt: nextAttempt,
+    of: ctx.policy.attempts,
+    reason,
+    class: verdict.class,
+    nextAt: plan.nextAt,
+    promptId: resumePromptId(base, nextAttempt),
+    phase: PendingPhase.armed,
+    failedAt: fromAt,
+    error,
+    tries: 0,
+    claimedAt: null,
+  };
+  next.pending = pending;
+  next.chain.ended = false;
+  const retry = retrySummary(next);
+  events.push({
+    kind: 'auto_resume_scheduled',
+    attempt: pending.attempt,
+    of: pending.of,
+    reason,
+    nextAt: pending.nextAt,
+    promptId: pending.promptId,
+    turnId,
+    retry,
+    class: verdict.class,
+    error,
+  });
+  effects.push(armEffect(state.sessionId, pending, ctx.now));
+  return finish(next, Outcome.scheduled, events, effects);
+}
+
+/** A failure already decided: re-arm the same wake-up when it is the armed one (a crash may have lost it). */
+function duplicateFailure(
+  state: SessionState,
+  turnId: string,
+  base: string,
+  attempt: number,
+  now: number,
+): Decision {
+  const p = state.pending;
+  if (
+    p &&
+    p.phase === PendingPhase.armed &&
+    p.turnId === turnId &&
+    p.base === base &&
+    p.attempt === attempt + 1
+  ) {
+    return {
+      outcome: Outcome.alreadyScheduled,
+      next: null,
+      events: [],
+      effects: [armEffect(state.sessionId, p, now)],
+    };
+  }
+  return nothing(Outcome.duplicate);
+}
+
+function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
+  const { base } = splitPromptId(event.promptId ?? '');
+  const latest = state.latestPrompt;
+  if (latest && latest.at > event.occurredAt) return nothing(Outcome.stale);
+  if (latest && latest.base === base && latest.turnId === (event.turnId ?? '')) {
+    return nothing(Outcome.duplicate);
+  }
+  const next = beginWrite(state, event, ctx);
+  next.latestPrompt = { base, turnId: event.turnId ?? '', at: event.occurredAt };
+  const events: SessionEvent[] = [];
+  const effects: Effect[] = [];
+  const p = next.pending;
+  if (p && p.base !== base) {
+    skipPending(next, 'superseded', events, effects);
+    return finish(next, Outcome.skipped, events, effects);
+  }
+  return finish(next, Outcome.recorded, events, effects);
+}
+
+function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
+  const { base } = splitPromptId(event.promptId ?? '');
+  const turnId = event.turnId ?? '';
+  const chain = state.chain;
+  if (!chain || chain.turnId !== turnId || chain.base !== base || chain.ended) return nothing(Outcome.stale);
+  const next = beginWrite(state, event, ctx);
+  const events: SessionEvent[] = [];
+  const effects: Effect[] = [];
+  const armedHere = next.pending?.phase === PendingPhase.armed;
+  if (armedHere) skipPending(next, 'row_cleared', events, effects);
+  if (next.chain) next.chain.ended = !next.pending;
+  return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects);
+}
+
+function onStopped(
+  state: SessionState,
+  event: TurnEvent,
+  ctx: MachineContext,
+  why: 'stopped' | 'closed',
+): Decision {
+  const next = beginWrite(state, event, ctx);
+  next.stoppedAt = Math.max(state.stoppedAt ?? 0, event.occurredAt);
+  if (why === 'closed') next.closed = true;
+  const events: SessionEvent[] = [];
+  const effects: Effect[] = [];
+  const p = next.pending;
+  // A stop older than the failure that armed the wait was meant for an earlier turn.
+  if (p && (why === 'closed' || p.failedAt <= event.occurredAt)) {
+    skipPending(next, why, events, effects);
+    return finish(next, Outcome.skipped, events, effects);
+  }
+  if (why === 'stopped' && state.stoppedAt !== null && state.stoppedAt >= event.occurredAt) {
+    return nothing(Outcome.duplicate);
+  }
+  return finish(next, Outcome.recorded, events, effects);
+}
+
+function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): Decision {
+  const p = state.pending;
+  if (p && p.promptId === wake.promptId && p.turnId === wake.turnId) {
+    if (p.phase === PendingPhase.armed && p.nextAt - ctx.now > ctx.policy.earlyToleranceMs) {
+      return {
+        outcome: Outcome.early,
+        next: null,
+        events: [],
+        effects: [armEffect(state.sessionId, p, ctx.now)],
+      };
+    }
+    // Another invocation holds the claim: come back when its lease has run out, never send beside it.
+    if (
+      p.phase === PendingPhase.firing &&
+      p.claimedAt !== null &&
+      ctx.now - p.claimedAt < ctx.policy.resumeLeaseMs
+    ) {
+      return nothing(Outcome.inFlight);
+    }
+    const next = beginWrite(state, undefined, ctx);
+    const claimed = next.pending as Pending;
+    if (claimed.tries >= ctx.policy.maxResumeTries) {
+      const events: SessionEvent[] = [];
+      settlePending(next, events, {
+        kind: 'auto_resume_failed',
+        attempt: claimed.attempt,
+        promptId: claimed.promptId,
+        turnId: claimed.turnId,
+        status: 0,
+        retry: null,
+      });
+      return finish(next, Outcome.gaveUp, events, []);
+    }
+    next.pending = { ...claimed, phase: PendingPhase.firing, tries: claimed.tries + 1, claimedAt: ctx.now };
+    const call = resumeCallFor(state.sessionId, state.agentSessionId, next.pending);
+    return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
+  }
+  const { base } = splitPromptId(wake.promptId);
+  const key = attemptKey(wake.turnId, base, wake.attempt);
+  if (state.settled.includes(key)) return nothing(Outcome.duplicate);
+  const next = beginWrite(state, undefined, ctx);
+  remember(next, key);
+  const event: SessionEvent = {
+    kind: 'auto_resume_skipped',
+    why: 'row_cleared',
+    attempt: wake.attempt,
+    promptId: wake.promptId,
+    turnId: wake.turnId,
+    retry: null,
+  };
+  return finish(next, Outcome.skipped, [event], []);
+}
+
+function onResumeResult(
+  state: SessionState,
+  wake: WakeMessage,
+  result: ResumeResult,
+  ctx: MachineContext,
+): Decision {
+  const p = state.pending;
+  if (!p || p.phase !== PendingPhase.firing || p.promptId !== wake.promptId || p.turnId !== wake.turnId) {
+    return nothing(Outcome.stale);
+  }
+  const next = beginWrite(state, undefined, ctx);
+  if (result.kind === 'retryable') {
+    // Release the claim so that the next delivery of this wake-up tries again at once.
+    next.pending = { ...p, claimedAt: null };
+    return finish(next, Outcome.resumeRetryLater, [], []);
+  }
+  const events: SessionEvent[] = [];
+  const common = { attempt: p.attempt, promptId: p.promptId, turnId: p.turnId, retry: null };
+  if (result.kind === 'ok') {
+    settlePending(next, events, { kind: 'auto_resume_fired', ...common });
+    return finish(next, Outcome.fired, events, []);
+  }
+  settlePending(next, events, { kind: 'auto_resume_failed', ...common, status: result.status });
+  return finish(next, Outcome.resumeRejected, events, []);
+}
+
+function skipPending(next: SessionState, why: SkipWhy, events: SessionEvent[], effects: Effect[]): void {
+  const p = next.pending;
+  if (!p) return;
+  events.push({
+    kind: 'auto_resume_skipped',
+    why,
+    attempt: p.attempt,
+    promptId: p.promptId,
+    turnId: p.turnId,
+    retry: null,
+  });
+  effects.push({ kind: 'disarm', wake: wakeOf(next.sessionId, p) });
+  remember(next, attemptKey(p.turnId, p.base, p.attempt));
+  next.pending = null;
+  if (next.chain && next.chain.turnId === p.turnId && next.chain.base === p.base) next.chain.ended = true;
+}
+
+/** Ends the pending attempt with `event`; a fired attempt leaves its chain open for the resumed turn's outcome. */
+function settlePending(next: SessionState, events: SessionEvent[], event: SessionEvent): void {
+  const p = next.pending;
+  if (!p) return;
+  events.push(event);
+  remember(next, attemptKey(p.turnId, p.base, p.attempt));
+  next.pending = null;
+  if (event.kind !== 'auto_resume_fired' && next.chain) next.chain.ended = true;
+}
+
+function remember(next: SessionState, key: string): void {
+  next.settled = [...next.settled.filter((k) => k !== key), key].slice(-SETTLED_LIMIT);
+}
+
+function wakeOf(sessionId: string, p: Pending): WakeMessage {
+  return { sessionId, turnId: p.turnId, attempt: p.attempt, promptId: p.promptId, nextAt: p.nextAt };
+}
+
+function armEffect(sessionId: string, p: Pending, now: number): Effect {
+  return { kind: 'arm', wake: wakeOf(sessionId, p), delayMs: Math.max(0, p.nextAt - now) };
+}
+
+function beginWrite(state: SessionState, event: TurnEvent | undefined, ctx: MachineContext): SessionState {
+  return {
+    ...state,
+    pending: state.pending ? { ...state.pending } : null,
+    chain: state.chain ? { ...state.chain } : null,
+    agentSessionId: event?.agentSessionId ?? state.agentSessionId,
+    version: state.version + 1,
+    updatedAt: ctx.now,
+  };
+}
+
+function finish(next: SessionState, outcome: Outcome, events: SessionEvent[], effects: Effect[]): Decision {
+  const last = events.at(-1);
+  if (last) next.lastEvent = last;
+  return { outcome, next, events, effects };
+}
+
+function nothing(outcome: Outcome): Decision {
+  return { outcome, next: null, events: [], effects: [] };
+}

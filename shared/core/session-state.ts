@@ -1,0 +1,100 @@
+import type { FailureClass, LoggedEvent, RetryReason, RetrySummary, SessionEvent } from './types';
+
+/** Where a pending attempt stands: waiting for its time, or claimed and being sent. */
+export const PendingPhase = { armed: 'armed', firing: 'firing' } as const;
+export type PendingPhase = (typeof PendingPhase)[keyof typeof PendingPhase];
+
+/** The one attempt a session has waiting or in flight. */
+export type Pending = {
+  turnId: string;
+  /** The prompt id the chain started from (`p-cap`). */
+  base: string;
+  attempt: number;
+  of: number;
+  reason: RetryReason;
+  class: FailureClass;
+  nextAt: number;
+  /** The prompt id this attempt sends (`p-cap~resume-1`). */
+  promptId: string;
+  phase: PendingPhase;
+  /** When the failure that armed it happened (epoch ms); an older stop does not cancel it. */
+  failedAt: number;
+  /** The failure text, redacted and truncated, for the continuation prompt. */
+  error: string;
+  /** Resume POSTs tried for this attempt. */
+  tries: number;
+  /** When the current claim was taken (epoch ms); another claim waits until its lease runs out. */
+  claimedAt: number | null;
+};
+
+/** The retry chain of the latest failing turn: how far it got and whether it is over. */
+export type Chain = { turnId: string; base: string; lastAttempt: number; ended: boolean };
+
+/** Everything the resumer keeps per session; `version` fences every write. */
+export type SessionState = {
+  sessionId: string;
+  /** 0 before the first write; each write stores `version + 1` on the condition that it is still `version`. */
+  version: number;
+  agentSessionId?: string | undefined;
+  pending: Pending | null;
+  chain: Chain | null;
+  /** The newest prompt seen, so that older events of other prompts count as stale. */
+  latestPrompt: { base: string; turnId: string; at: number } | null;
+  stoppedAt: number | null;
+  closed: boolean;
+  /** Attempts with a recorded outcome (`turnId|base|attempt`), newest last, bounded. */
+  settled: string[];
+  lastEvent: SessionEvent | null;
+  updatedAt: number;
+};
+
+/** How many settled attempt keys a session remembers. */
+export const SETTLED_LIMIT = 32;
+
+/** A session nothing has happened to yet. */
+export function emptySession(sessionId: string): SessionState {
+  return {
+    sessionId,
+    version: 0,
+    pending: null,
+    chain: null,
+    latestPrompt: null,
+    stoppedAt: null,
+    closed: false,
+    settled: [],
+    lastEvent: null,
+    updatedAt: 0,
+  };
+}
+
+/** The retry row a UI draws: the pending attempt while it waits, else `null`. */
+export function retrySummary(state: Pick<SessionState, 'pending'>): RetrySummary {
+  const p = state.pending;
+  if (!p || p.phase !== PendingPhase.armed) return null;
+  return {
+    attempt: p.attempt,
+    of: p.of,
+    reason: p.reason,
+    nextAt: p.nextAt,
+    promptId: p.promptId,
+    turnId: p.turnId,
+  };
+}
+
+/** The key under which an attempt's outcome is remembered. */
+export function attemptKey(turnId: string, base: string, attempt: number): string {
+  return `${turnId}|${base}|${attempt}`;
+}
+
+/** Events per write are few; this spacing keeps each one's `seq` unique and in log order. */
+const SEQ_PER_VERSION = 100;
+
+/** The log entries of `events` written with `next`: `seq` from the version, so a replay computes the same. */
+export function logEntries(next: SessionState, events: readonly SessionEvent[]): LoggedEvent[] {
+  return events.map((event, i) => ({
+    ...event,
+    seq: next.version * SEQ_PER_VERSION + i,
+    at: next.updatedAt,
+    sessionId: next.sessionId,
+  }));
+}

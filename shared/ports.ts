@@ -1,0 +1,66 @@
+import type { ResumeCall } from './core/resume-call';
+import type { ResumeResult } from './core/session-machine';
+import type { SessionState } from './core/session-state';
+import type { LoggedEvent, RetrySummary, SessionEvent, TurnEvent, WakeMessage } from './core/types';
+
+/** The time, in epoch ms. */
+export interface Clock {
+  now(): number;
+}
+
+/** A conditional write either lands or loses to a newer one; losing is a value, not an exception. */
+export type CommitResult = { kind: 'committed' } | { kind: 'conflict' };
+
+/** One page of a listing; pass `cursor` back for the next. */
+export type Page<T> = { items: T[]; cursor?: string | undefined };
+
+/** What the read API shows of a session. */
+export type SessionView = {
+  sessionId: string;
+  retry: RetrySummary;
+  lastEvent: SessionEvent | null;
+  updatedAt: number;
+};
+
+/** Keeps each session's state and its event log; every write is fenced by the state's version. */
+export interface RetryStore {
+  /** The stored state, or an empty one (version 0) for a session never seen. */
+  load(sessionId: string): Promise<SessionState>;
+  /** Stores `next` if the stored version is still `next.version - 1`, appending `events` in the same write. */
+  commit(next: SessionState, events: readonly LoggedEvent[]): Promise<CommitResult>;
+  /** The session's log, oldest first. */
+  events(sessionId: string, page?: { limit?: number; cursor?: string }): Promise<Page<LoggedEvent>>;
+  /** Sessions with a retry waiting, soonest `nextAt` first. */
+  waiting(page?: { limit?: number; cursor?: string }): Promise<Page<SessionView>>;
+}
+
+/** How a wake-up was armed. */
+export type ArmResult =
+  | { kind: 'armed'; via: 'queue' | 'schedule' }
+  | { kind: 'already_armed'; via: 'schedule' };
+
+/** Delivers a wake message to the resume handler after a delay. */
+export interface Waker {
+  arm(wake: WakeMessage, delayMs: number): Promise<ArmResult>;
+  /** Cancels a wake-up where the medium allows it; a missing one is fine. */
+  disarm(wake: WakeMessage): Promise<void>;
+}
+
+/** Sends a resume to the agent (hub) and reports how it answered. */
+export interface AgentClient {
+  resume(call: ResumeCall): Promise<ResumeResult>;
+}
+
+/** What watchers hear for every event. */
+export type SessionChanged = { sessionId: string; retry: RetrySummary; event: LoggedEvent };
+
+/** Publishes `session_changed` to watchers. */
+export interface EventSink {
+  publish(changes: readonly SessionChanged[]): Promise<void>;
+}
+
+/** Carries accepted webhooks to the classifier. */
+export interface TurnEventQueue {
+  /** `dedupeId` is the webhook id: the same id twice must have one effect. */
+  send(event: TurnEvent, dedupeId: string): Promise<void>;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envNamesFor, readConfig } from '../shared/config';
+
+describe('readConfig', () => {
+  it('reads the local defaults from an empty environment', () => {
+    const config = readConfig('local', {});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      dataDir: '.resumer',
+      agentTimeoutMs: 10_000,
+    });
+    expect(config.policy.delaysMs).toEqual([10_000, 60_000, 300_000, 1_200_000]);
+  });
+
+  it('reads the delays, jitter and longest wait', () => {
+    const { policy } = readConfig('local', {
+      RESUMER_DELAYS: '1s,2s,3s,4s',
+      RESUMER_JITTER: '0',
+      RESUMER_MAX_WAIT: '10m',
+    });
+    expect(policy.delaysMs).toEqual([1000, 2000, 3000, 4000]);
+    expect(policy.jitter).toBe(0);
+    expect(policy.maxWaitMs).toBe(600_000);
+  });
+
+  it('names every bad variable at once', () => {
+    const read = () =>
+      readConfig('local', {
+        RESUMER_DELAYS: '10s,soon',
+        RESUMER_PORT: '99999',
+        RESUMER_JITTER: '3',
+        RESUMER_AGENT_URL: 'ftp://x',
+      });
+    expect(read).toThrow(ConfigError);
+    try {
+      read();
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toMatch(/RESUMER_DELAYS="10s,soon": expected a duration/);
+      expect(text).toMatch(/RESUMER_PORT="99999": expected a whole number from 0 to 65535/);
+      expect(text).toMatch(/RESUMER_JITTER must be a number from 0 to 1, got 3/);
+      expect(text).toMatch(/RESUMER_AGENT_URL="ftp:\/\/x": expected an http\(s\) URL/);
+    }
+  });
+
+  it('requires what a Lambda needs and names what is missing', () => {
+    expect(() => readConfig('resume', {})).toThrow(
+      /RESUMER_TABLE_NAME is required[\s\S]*RESUMER_AGENT_URL is required/,
+    );
+  });
+
+  it('lists the variables each role reads', () => {
+    expect(envNamesFor('ingest')).toEqual(['RESUMER_TURN_EVENTS_QUEUE_URL', 'RESUMER_WEBHOOK_SECRET_ARN']);
+    expect(envNamesFor('resume')).toContain('RESUMER_AGENT_URL');
+    expect(envNamesFor('classifier')).not.toContain('RESUMER_AGENT_URL');
+  });
+
+  it('refuses a webhook secret that is not whsec_', () => {
+    expect(() => readConfig('local', { RESUMER_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      /RESUMER_WEBHOOK_SECRET/,
+    );
+  });
+});
