@@ -1,0 +1,80 @@
+// Test helpers for the shared DynamoDB Local started by test/support/global-setup.ts.
+// The instance is shared by every test file and worker (-sharedDb, in memory): always use createTestTable()
+// (random table name) rather than fixed names, and drop() the table when done.
+import { randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { inject } from 'vitest';
+
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** Endpoint of the run-wide DynamoDB Local, e.g. `http://127.0.0.1:40123`. */
+export function dynamoEndpoint(): string {
+  return inject('dynamoEndpoint');
+}
+
+/** A new client for the run-wide DynamoDB Local. The caller owns it (call `destroy()` if you like). */
+export function dynamoClient(): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: dynamoEndpoint(),
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+}
+
+export type TestTableSchema = Omit<CreateTableCommandInput, 'TableName'>;
+
+export interface TestTable {
+  tableName: string;
+  /** Deletes the table; no-op if it is already gone. */
+  drop(): Promise<void>;
+}
+
+let sharedClient: DynamoDBClient | undefined;
+function helperClient(): DynamoDBClient {
+  sharedClient ??= dynamoClient();
+  return sharedClient;
+}
+
+/**
+ * Creates a uniquely named table (`<prefix>-<random>`) from the given schema and waits until it is ACTIVE.
+ * Pass the app's real schema (e.g. from shared/adapters/aws/dynamo-table.ts) so tests exercise it.
+ */
+export async function createTestTable(schema: TestTableSchema, prefix = 'test'): Promise<TestTable> {
+  const client = helperClient();
+  const tableName = `${prefix}-${randomUUID()}`;
+  await client.send(new CreateTableCommand({ ...schema, TableName: tableName }));
+  await waitActive(client, tableName);
+  return {
+    tableName,
+    async drop() {
+      try {
+        await client.send(new DeleteTableCommand({ TableName: tableName }));
+      } catch (error) {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      }
+    },
+  };
+}
+
+async function waitActive(client: DynamoDBClient, tableName: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (index) => index.IndexStatus === 'ACTIVE',
+    );
+    if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
+    if (Date.now() > deadline) {
+      throw new Error(`table ${tableName} not ACTIVE after ${timeoutMs} ms (status ${Table?.TableStatus})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
