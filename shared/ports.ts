@@ -64,3 +64,30 @@ export interface TurnEventQueue {
   /** `dedupeId` is the webhook id: the same id twice must have one effect. */
   send(event: TurnEvent, dedupeId: string): Promise<void>;
 }
+
+/** Structured logging; Powertools Logger fits it, and so does a console stand-in. */
+export interface Log {
+  info(message: string, extra?: Record<string, unknown>): void;
+  warn(message: string, extra?: Record<string, unknown>): void;
+  error(message: string, extra?: Record<string, unknown>): void;
+}
+
+/** One metric data point; `dimensions` split it (by class, by why). */
+export type Metric = {
+  name:
+    | 'RetryScheduled'
+    | 'ResumeFired'
+    | 'ResumeSkipped'
+    | 'RetryExhausted'
+    | 'FailureNotRetried'
+    | 'ResumeFailed'
+    | 'WakeLatenessMs';
+  value: number;
+  unit: 'Count' | 'Milliseconds';
+  dimensions?: Record<string, string>;
+};
+
+/** Records metrics (EMF on Lambda, counters locally). */
+export interface Telemetry {
+  record(metrics: readonly Metric[]): void;
+}

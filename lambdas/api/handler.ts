@@ -1,0 +1,54 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import type { ResumerDeps } from '../../shared/app/deps';
+import { handleApiRequest } from '../../shared/app/read-api';
+
+/** What the API handler runs on; `token()` returns the bearer token callers must present. */
+export type ApiHandlerDeps = { resumer: ResumerDeps; token: () => Promise<string> };
+
+/** The read and control API behind a Lambda Function URL, guarded by a bearer token. */
+export function createApiHandler(deps: ApiHandlerDeps) {
+  return async (event: LambdaFunctionURLEvent): Promise<LambdaFunctionURLResult> => {
+    const presented = bearer(event.headers?.authorization ?? event.headers?.Authorization);
+    if (!presented || !sameSecret(presented, await deps.token())) {
+      return json(
+        401,
+        { error: { code: 'unauthorized', message: 'a valid bearer token is required' } },
+        {
+          'www-authenticate': 'Bearer',
+        },
+      );
+    }
+    const query = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}));
+    const response = await handleApiRequest(deps.resumer, {
+      method: event.requestContext.http.method,
+      path: event.rawPath,
+      query,
+    });
+    return json(response.status, response.body);
+  };
+}
+
+function bearer(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** Compares in constant time for equal lengths; a length mismatch fails without comparing contents. */
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): LambdaFunctionURLResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
+}

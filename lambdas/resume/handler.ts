@@ -1,0 +1,42 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { ResumerDeps } from '../../shared/app/deps';
+import { resumeTurn } from '../../shared/app/resume-turn';
+import { metricsFor } from '../../shared/app/telemetry';
+import { decodeWake } from '../../shared/messages';
+import type { Log, Telemetry } from '../../shared/ports';
+
+/** What the resume handler runs on. */
+export type ResumeHandlerDeps = { resumer: ResumerDeps; telemetry: Telemetry; log: Log };
+
+/** Handles each wake-up of an SQS batch; one whose attempt must be tried again fails alone and comes back. */
+export function createResumeHandler(deps: ResumeHandlerDeps) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const onRecord = async (record: SQSRecord): Promise<void> => {
+    const wake = decodeWake(record.body);
+    const keys = {
+      sessionId: wake.sessionId,
+      turnId: wake.turnId,
+      promptId: wake.promptId,
+      attempt: wake.attempt,
+    };
+    try {
+      const { claim, result } = await resumeTurn(deps.resumer, wake);
+      const logged = [...claim.logged, ...(result?.logged ?? [])];
+      deps.telemetry.record(metricsFor(logged));
+      if (claim.decision.outcome === 'fire') {
+        const latenessMs = Math.max(0, claim.state.updatedAt - wake.nextAt);
+        deps.telemetry.record([{ name: 'WakeLatenessMs', value: latenessMs, unit: 'Milliseconds' }]);
+      }
+      deps.log.info('wake-up handled', {
+        ...keys,
+        outcome: result?.decision.outcome ?? claim.decision.outcome,
+      });
+    } catch (error) {
+      deps.log.warn('wake-up will be retried', { ...keys, error: (error as Error).message });
+      throw error;
+    }
+  };
+  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+    processPartialResponse(event, onRecord, processor, context ? { context } : undefined);
+}

@@ -1,0 +1,114 @@
+import type { TurnEventQueue } from '../ports';
+import { type VerifyFailure, verify, type WebhookSecret } from '../webhook/standard-webhooks';
+import { parseTurnEventBody } from '../webhook/turn-event-body';
+
+/** The largest webhook body accepted, in bytes (256 KiB). */
+export const MAX_BODY_BYTES = 262_144;
+
+/** What `ingestWebhook` needs: where accepted events go, the signing secret and the clock. */
+export type IngestDeps = {
+  queue: TurnEventQueue;
+  secret: WebhookSecret;
+  nowSeconds(): number;
+};
+
+/** A webhook request as any transport hands it over: headers (any case) and the raw body. */
+export type IngestRequest = {
+  headers: Readonly<Record<string, string | undefined>>;
+  body: Buffer;
+  /** Overrides the `content-type` header when the transport carries it apart. */
+  contentType?: string | undefined;
+};
+
+/** The `code` of a refused webhook's error. */
+export const IngestErrorCode = {
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  unauthorized: 'unauthorized',
+  invalidJson: 'invalid_json',
+  invalidEvent: 'invalid_event',
+} as const;
+export type IngestErrorCode = (typeof IngestErrorCode)[keyof typeof IngestErrorCode];
+
+/** The error body of a refused webhook; `field` names the part of the body that is wrong. */
+export type IngestError = { error: { code: IngestErrorCode; message: string; field?: string } };
+
+/** The answer to a webhook: 202 once the event is queued, otherwise why it was refused. */
+export type IngestResponse =
+  | { status: 202; body: { accepted: true; id: string } }
+  | { status: 400 | 401 | 413 | 415; body: IngestError };
+
+const UNAUTHORIZED_MESSAGES: Record<VerifyFailure, string> = {
+  missing_headers: 'missing webhook-id, webhook-timestamp or webhook-signature header',
+  // A malformed timestamp and a wrong signature read the same so that a prober learns nothing more.
+  bad_timestamp: 'webhook signature does not verify',
+  bad_signature: 'webhook signature does not verify',
+  stale_timestamp: 'webhook-timestamp is more than 5 minutes from now',
+};
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Checks a signed webhook (size, media type, signature over the raw bytes, JSON, schema) and queues its
+ * event under the webhook id. A queue failure propagates, so nothing answered 202 is lost.
+ */
+export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): Promise<IngestResponse> {
+  if (request.body.length > MAX_BODY_BYTES) {
+    return refuse(413, 'payload_too_large', `body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  const contentType = request.contentType ?? headerValue(request.headers, 'content-type');
+  if (!isJson(contentType)) {
+    return refuse(415, 'unsupported_media_type', 'content-type must be application/json');
+  }
+  const verified = verify({
+    headers: request.headers,
+    body: request.body,
+    secret: deps.secret,
+    nowSeconds: deps.nowSeconds(),
+  });
+  if (!verified.ok) return refuse(401, 'unauthorized', UNAUTHORIZED_MESSAGES[verified.reason]);
+  let text: string;
+  try {
+    text = utf8.decode(request.body);
+  } catch {
+    return refuse(400, 'invalid_json', 'body: must be UTF-8', 'body');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return refuse(400, 'invalid_json', 'body: must be valid JSON', 'body');
+  }
+  const parsed = parseTurnEventBody(raw, verified.id);
+  if (!parsed.ok) return refuse(400, 'invalid_event', parsed.message, parsed.field);
+  await deps.queue.send(parsed.event, verified.id);
+  return { status: 202, body: { accepted: true, id: verified.id } };
+}
+
+function refuse(
+  status: 400 | 401 | 413 | 415,
+  code: IngestErrorCode,
+  message: string,
+  field?: string,
+): IngestResponse {
+  return { status, body: { error: field === undefined ? { code, message } : { code, message, field } } };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const [mediaType = '', ...params] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json' && !/^application\/[a-z0-9!#$&^_.-]+\+json$/.test(mediaType))
+    return false;
+  // JSON is UTF-8 (RFC 8259); a body declared in another charset is not one this reads.
+  return params.every((param) => !param.startsWith('charset=') || /^charset="?utf-8"?$/.test(param));
+}
+
+function headerValue(
+  headers: Readonly<Record<string, string | undefined>>,
+  name: string,
+): string | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return value;
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import type { LoggedEvent } from '../core/types';
+import type { Metric, Telemetry } from '../ports';
+
+/** The metrics that a batch of logged events stands for. */
+export function metricsFor(events: readonly LoggedEvent[]): Metric[] {
+  const out: Metric[] = [];
+  for (const event of events) {
+    switch (event.kind) {
+      case 'auto_resume_scheduled':
+        out.push({ name: 'RetryScheduled', value: 1, unit: 'Count', dimensions: { reason: event.reason } });
+        break;
+      case 'auto_resume_fired':
+        out.push({ name: 'ResumeFired', value: 1, unit: 'Count' });
+        break;
+      case 'auto_resume_skipped':
+        out.push({ name: 'ResumeSkipped', value: 1, unit: 'Count', dimensions: { why: event.why } });
+        break;
+      case 'auto_resume_exhausted':
+        out.push({ name: 'RetryExhausted', value: 1, unit: 'Count' });
+        break;
+      case 'auto_resume_failed':
+        out.push({ name: 'ResumeFailed', value: 1, unit: 'Count' });
+        break;
+      case 'turn_failure_not_retried':
+        out.push({ name: 'FailureNotRetried', value: 1, unit: 'Count', dimensions: { class: event.class } });
+        break;
+    }
+  }
+  return out;
+}
+
+/** Telemetry that drops everything. */
+export const noTelemetry: Telemetry = { record: () => {} };

@@ -1,0 +1,373 @@
+import { describe, expect, it } from 'vitest';
+import { compileRetryPolicy, DEFAULT_POLICY } from '../../shared/core/policy';
+import { type Decision, decide, type MachineInput, type ResumeResult } from '../../shared/core/session-machine';
+import { emptySession, retrySummary, type SessionState } from '../../shared/core/session-state';
+import type { SessionEvent } from '../../shared/core/types';
+import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
+
+/** Drives the machine like the use cases do: every decision's state is stored before the next input. */
+class Session {
+  state: SessionState = emptySession('s-42');
+  log: SessionEvent[] = [];
+  now = T0;
+  constructor(readonly policy = DEFAULT_POLICY) {}
+
+  apply(input: MachineInput): Decision {
+    const decision = decide(this.state, input, { now: this.now, policy: this.policy });
+    if (decision.next) {
+      expect(decision.next.version).toBe(this.state.version + 1);
+      this.state = decision.next;
+    }
+    this.log.push(...decision.events);
+    return decision;
+  }
+
+  get retry() {
+    return retrySummary(this.state);
+  }
+
+  kinds(): string[] {
+    return this.log.map((e) => e.kind);
+  }
+
+  /** Fails attempt `attempt` of p-cap (0 = the original prompt). */
+  fail(attempt: number, at = this.now) {
+    const promptId = attempt === 0 ? 'p-cap' : `p-cap~resume-${attempt}`;
+    return this.apply({ kind: 'event', event: turnFailed({ promptId, occurredAt: at }) });
+  }
+
+  /** Wakes at the armed attempt's time and answers its resume with `result`. */
+  fireArmed(result: ResumeResult = { kind: 'ok' }) {
+    const retry = this.retry;
+    if (!retry) throw new Error('nothing armed');
+    this.now = retry.nextAt;
+    const wake = wakeFor(retry.attempt, { nextAt: retry.nextAt });
+    const claim = this.apply({ kind: 'wake', wake });
+    const answer = this.apply({ kind: 'resume_result', wake, result });
+    return { claim, answer, wake };
+  }
+}
+
+describe('a transient failure', () => {
+  it('schedules attempt 1 of 4 with prompt id p-cap~resume-1 after 10–12 s', () => {
+    const s = new Session();
+    const d = s.fail(0);
+    expect(d.outcome).toBe('scheduled');
+    expect(s.retry).toMatchObject({ attempt: 1, of: 4, reason: 'capacity', promptId: 'p-cap~resume-1', turnId: 't-7' });
+    const nextAt = s.retry?.nextAt ?? 0;
+    expect(nextAt).toBeGreaterThanOrEqual(T0 + 10_000);
+    expect(nextAt).toBeLessThan(T0 + 12_000);
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_scheduled', attempt: 1, of: 4, nextAt, retry: s.retry })]);
+    expect(d.effects).toEqual([{ kind: 'arm', wake: wakeFor(1, { nextAt }), delayMs: nextAt - T0 }]);
+  });
+
+  it('re-arms the same wake-up without a second scheduled event when the failure comes again', () => {
+    const s = new Session();
+    const first = s.fail(0);
+    s.now += 3000;
+    const again = s.fail(0, T0);
+    expect(again.outcome).toBe('already_scheduled');
+    expect(again.next).toBeNull();
+    expect(again.events).toEqual([]);
+    const armed = first.effects[0];
+    expect(again.effects).toEqual([{ ...armed, delayMs: (s.retry?.nextAt ?? 0) - s.now }]);
+  });
+
+  it('moves nextAt to a later server hint', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ error: { message: 'overloaded', status: 529, retryAfterSeconds: 429 } }) });
+    expect(s.retry?.nextAt).toBe(T0 + 429_000);
+  });
+
+  it('exhausts at once when the hint is beyond the longest wait', () => {
+    const s = new Session();
+    const d = s.apply({
+      kind: 'event',
+      event: turnFailed({ error: { message: 'API Error: 503 pool empty', status: 503, retryAfterSeconds: 7200 } }),
+    });
+    expect(d.outcome).toBe('exhausted');
+    expect(s.retry).toBeNull();
+    expect(d.events[0]).toMatchObject({ kind: 'auto_resume_exhausted', reason: expect.stringMatching(/beyond the longest wait/) });
+  });
+
+  it('counts the wait from when the failure happened, not from a late delivery', () => {
+    const s = new Session();
+    s.now = T0 + 5000;
+    s.fail(0, T0);
+    expect(s.retry?.nextAt).toBeLessThan(T0 + 12_000);
+  });
+
+  it('resumes an agent that exited mid-turn as agent_exited', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ error: { message: 'agent process exited with code 137', agentExited: true } }) });
+    expect(s.retry?.reason).toBe('agent_exited');
+  });
+});
+
+describe('a failure that is not transient', () => {
+  it('records turn_failure_not_retried and arms nothing', () => {
+    const s = new Session();
+    const d = s.apply({ kind: 'event', event: authFailed() });
+    expect(d.outcome).toBe('not_retried');
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'turn_failure_not_retried', class: 'auth' })]);
+    expect(d.effects).toEqual([]);
+    expect(s.retry).toBeNull();
+  });
+
+  it('stores the error text with secrets redacted', () => {
+    const s = new Session();
+    const d = s.apply({
+      kind: 'event',
+      event: authFailed({ error: { message: 'API Error: 401 invalid x-api-key: sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345' } }),
+    });
+    expect(JSON.stringify(d.events)).not.toContain('abcdefghijklmnopqrstuvwxyz');
+  });
+});
+
+describe('the chain of attempts', () => {
+  it('fires, fails again, and exhausts when p-cap~resume-4 fails', () => {
+    const s = new Session();
+    s.fail(0);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const { claim, answer } = s.fireArmed();
+      expect(claim.outcome).toBe('fire');
+      expect(claim.effects[0]).toMatchObject({ kind: 'resume', call: { promptId: `p-cap~resume-${attempt}`, attempt } });
+      expect(answer.outcome).toBe('fired');
+      expect(s.retry).toBeNull();
+      const d = s.fail(attempt);
+      expect(d.outcome).toBe(attempt < 4 ? 'scheduled' : 'exhausted');
+    }
+    expect(s.kinds()).toEqual([
+      ...Array.from({ length: 4 }, () => ['auto_resume_scheduled', 'auto_resume_fired']).flat(),
+      'auto_resume_exhausted',
+    ]);
+    expect(s.log.at(-1)).toMatchObject({ reason: 'all 4 attempts failed', attempts: 4, retry: null });
+  });
+
+  it('uses the delays 10 s, 1 min, 5 min and 20 min', () => {
+    const s = new Session(compileRetryPolicy({ jitter: 0 }));
+    const delays: number[] = [];
+    s.fail(0);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      delays.push((s.retry?.nextAt ?? 0) - s.now);
+      s.fireArmed();
+      s.fail(attempt);
+    }
+    expect(delays).toEqual([10_000, 60_000, 300_000, 1_200_000]);
+  });
+
+  it('sends the same session, agent session and a continuation that names the error', () => {
+    const s = new Session();
+    s.fail(0);
+    const { claim } = s.fireArmed();
+    expect(claim.effects[0]).toEqual({
+      kind: 'resume',
+      call: {
+        sessionId: 's-42',
+        agentSessionId: 'a-9',
+        turnId: 't-7',
+        promptId: 'p-cap~resume-1',
+        attempt: 1,
+        of: 4,
+        reason: 'capacity',
+        text: 'The previous attempt stopped on a temporary capacity error (API Error: 503 no non-exhausted claude accounts available). Continue the same task from where it stopped.',
+      },
+    });
+  });
+
+  it('ignores a late duplicate of a failure whose resume has fired', () => {
+    const s = new Session();
+    s.fail(0);
+    s.fireArmed();
+    const late = s.fail(0, T0);
+    expect(late.outcome).toBe('duplicate');
+    expect(late.effects).toEqual([]);
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+  });
+
+  it('records the fire first when the resumed turn fails before its answer is recorded', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    s.apply({ kind: 'wake', wake });
+    s.fail(1);
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_fired', 'auto_resume_scheduled']);
+    expect(s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } }).outcome).toBe('stale');
+    expect(s.retry?.attempt).toBe(2);
+  });
+});
+
+describe('cancelling a wait', () => {
+  it('skips with why stopped at once when the session is stopped', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now += 2000;
+    const d = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now }) });
+    expect(d.outcome).toBe('skipped');
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped', attempt: 1, retry: null })]);
+    expect(d.effects).toEqual([{ kind: 'disarm', wake: wakeFor(1, { nextAt: expect.any(Number) }) }]);
+    expect(s.retry).toBeNull();
+  });
+
+  it('sends nothing when the stopped wait wakes up later, and records no second skip', () => {
+    const s = new Session();
+    s.fail(0);
+    const nextAt = s.retry?.nextAt ?? 0;
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 + 1000 }) });
+    s.now = nextAt;
+    const d = s.apply({ kind: 'wake', wake: wakeFor(1, { nextAt }) });
+    expect(d.outcome).toBe('duplicate');
+    expect(d.effects).toEqual([]);
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_skipped']);
+  });
+
+  it('skips with why superseded when another prompt starts', () => {
+    const s = new Session();
+    s.fail(0);
+    const d = s.apply({ kind: 'event', event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }) });
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded' })]);
+    expect(s.retry).toBeNull();
+  });
+
+  it('does not treat the start of the resumed prompt as a newer prompt', () => {
+    const s = new Session();
+    s.fail(0);
+    s.apply({ kind: 'event', event: turnEvent('turn.started', { promptId: 'p-cap~resume-1', occurredAt: T0 + 1000 }) });
+    expect(s.retry?.attempt).toBe(1);
+  });
+
+  it('skips with why closed and ignores everything after a close', () => {
+    const s = new Session();
+    s.fail(0);
+    s.apply({ kind: 'event', event: turnEvent('session.closed', { occurredAt: T0 + 1000 }) });
+    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_skipped', why: 'closed' });
+    const after = s.apply({ kind: 'event', event: turnFailed({ turnId: 't-9', promptId: 'p-9', occurredAt: T0 + 5000 }) });
+    expect(after.outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
+  it('skips with why row_cleared when the turn completes while it waits', () => {
+    const s = new Session();
+    s.fail(0);
+    s.apply({ kind: 'event', event: turnEvent('turn.completed', { occurredAt: T0 + 1000 }) });
+    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_skipped', why: 'row_cleared' });
+    expect(s.retry).toBeNull();
+  });
+
+  it('keeps a wait that a stop older than its failure was not meant for', () => {
+    const s = new Session();
+    s.fail(0, T0 + 5000);
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
+    expect(s.retry?.attempt).toBe(1);
+  });
+
+  it('does not resume a failure that a newer prompt superseded', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }) });
+    const d = s.fail(0, T0);
+    expect(d.outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
+  it('does not resume the failure of a turn the user stopped', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 + 1000 }) });
+    expect(s.fail(0, T0 + 500).outcome).toBe('stale');
+  });
+
+  it('starts a new chain for a new prompt after a stop', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
+    const d = s.apply({ kind: 'event', event: turnFailed({ turnId: 't-8', promptId: 'p-next', occurredAt: T0 + 60_000 }) });
+    expect(d.outcome).toBe('scheduled');
+    expect(s.retry?.promptId).toBe('p-next~resume-1');
+  });
+});
+
+describe('wake-ups', () => {
+  it('re-arms the rest of the wait when it wakes early', () => {
+    const s = new Session();
+    s.fail(0);
+    const nextAt = s.retry?.nextAt ?? 0;
+    s.now = nextAt - 40_000;
+    const d = s.apply({ kind: 'wake', wake: wakeFor(1, { nextAt }) });
+    expect(d.outcome).toBe('early');
+    expect(d.next).toBeNull();
+    expect(d.effects).toEqual([{ kind: 'arm', wake: wakeFor(1, { nextAt }), delayMs: 40_000 }]);
+  });
+
+  it('does nothing for a wake-up of attempt 2 while attempt 3 is armed', () => {
+    const s = new Session();
+    s.fail(0);
+    s.fireArmed();
+    s.fail(1);
+    const stale = s.retry;
+    s.fireArmed();
+    s.fail(2);
+    expect(s.retry?.attempt).toBe(3);
+    const before = s.state;
+    const d = s.apply({ kind: 'wake', wake: wakeFor(2, { nextAt: stale?.nextAt ?? 0 }) });
+    expect(d).toEqual({ outcome: 'duplicate', next: null, events: [], effects: [] });
+    expect(s.state).toBe(before);
+  });
+
+  it('claims the attempt once: a second wake-up at the same time finds it in flight', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('fire');
+    expect(s.retry).toBeNull();
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('in_flight');
+  });
+
+  it('tries the same prompt id again after a retryable answer, then gives up after the bounded tries', () => {
+    const s = new Session(compileRetryPolicy({ maxResumeTries: 3 }));
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    const sent: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const claim = s.apply({ kind: 'wake', wake });
+      expect(claim.outcome).toBe('fire');
+      const effect = claim.effects[0];
+      if (effect?.kind === 'resume') sent.push(effect.call.promptId);
+      s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'agent answered 503' } });
+    }
+    expect(sent).toEqual(['p-cap~resume-1', 'p-cap~resume-1', 'p-cap~resume-1']);
+    const last = s.apply({ kind: 'wake', wake });
+    expect(last.outcome).toBe('gave_up');
+    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_failed', attempt: 1, retry: null });
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+  });
+
+  it('records a rejected resume once and ends the chain', () => {
+    const s = new Session();
+    s.fail(0);
+    const { answer } = s.fireArmed({ kind: 'rejected', status: 404, detail: 'no such session' });
+    expect(answer.outcome).toBe('resume_rejected');
+    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_failed', status: 404 });
+    expect(s.fail(1).outcome).toBe('stale');
+  });
+
+  it('records row_cleared once for a wake-up of an attempt the row no longer holds', () => {
+    const s = new Session();
+    const wake = wakeFor(2, { turnId: 't-old', promptId: 'p-old~resume-2' });
+    expect(s.apply({ kind: 'wake', wake }).events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'row_cleared' })]);
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+    expect(s.kinds()).toEqual(['auto_resume_skipped']);
+  });
+
+  it('stops further tries of an attempt in flight when the session is stopped', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    s.apply({ kind: 'wake', wake });
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
+    expect(s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } }).outcome).toBe('stale');
+    s.now += 60_000;
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+  });
+});
