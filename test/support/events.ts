@@ -23,7 +23,11 @@ export function turnFailed(overrides: Partial<TurnEvent> = {}): TurnEvent {
 /** A turn.failed event with a sign-in error. */
 export function authFailed(overrides: Partial<TurnEvent> = {}): TurnEvent {
   return turnFailed({
-    error: { message: 'API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"Invalid bearer token"}}', status: 401 },
+    error: {
+      message:
+        'API Error: 401 {"type":"error","error":{"type":"authentication_error","message":"Invalid bearer token"}}',
+      status: 401,
+    },
     ...overrides,
   });
 }
@@ -35,5 +39,12 @@ export function turnEvent(type: TurnEvent['type'], overrides: Partial<TurnEvent>
 
 /** A wake message for attempt `attempt` of p-cap in turn t-7. */
 export function wakeFor(attempt: number, overrides: Partial<WakeMessage> = {}): WakeMessage {
-  return { sessionId: 's-42', turnId: 't-7', attempt, promptId: `p-cap~resume-${attempt}`, nextAt: T0, ...overrides };
+  return {
+    sessionId: 's-42',
+    turnId: 't-7',
+    attempt,
+    promptId: `p-cap~resume-${attempt}`,
+    nextAt: T0,
+    ...overrides,
+  };
 }
