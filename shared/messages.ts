@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { type TurnEvent, TurnEventType, type WakeMessage } from './core/types';
+
+/** Names the expectation when a value is wrong, and says `missing` when it is absent. */
+function says(what: string): { error: (issue: { input?: unknown }) => string } {
+  return { error: (issue) => (issue.input === undefined ? `missing, ${what}` : what) };
+}
+
+const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-]';
+const ID = 'expected 1–256 characters without control characters';
+const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
+
+/** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
+export const sessionIdSchema = z.string(says(SESSION_ID)).regex(/^[A-Za-z0-9._:-]{1,128}$/, says(SESSION_ID));
+
+/** A turn, prompt or agent-session id: 1–256 characters, no control characters. */
+export const idSchema = z
+  .string(says(ID))
+  .min(1, says(ID))
+  .max(256, says(ID))
+  .regex(/^\P{Cc}*$/u, says(ID));
+
+const epochMsSchema = z.number(says(EPOCH_MS)).min(0, says(EPOCH_MS)).max(8.64e15, says(EPOCH_MS));
+
+const STATUS = 'expected an integer 100–599';
+const RETRY_AFTER = 'expected a number of seconds ≥ 0';
+
+/** The webhook's `error` object (a `Failure`); unknown keys are dropped. */
+export const failureSchema = z.object(
+  {
+    message: z.string(says('expected a string')).max(262_144, says('expected at most 256 KiB of text')),
+    status: z.int(says(STATUS)).min(100, says(STATUS)).max(599, says(STATUS)).optional(),
+    type: z.string(says('expected a string')).max(200, says('expected at most 200 characters')).optional(),
+    retryAfterSeconds: z.number(says(RETRY_AFTER)).min(0, says(RETRY_AFTER)).optional(),
+    agentExited: z.boolean(says('expected true or false')).optional(),
+  },
+  says('expected an object'),
+);
+
+const ATTEMPT = 'expected an integer ≥ 1';
+
+/** The wake-up message body (a `WakeMessage`), the same on the SQS-delay and the Scheduler path. */
+export const wakeMessageSchema = z.object(
+  {
+    sessionId: sessionIdSchema,
+    turnId: idSchema,
+    attempt: z.int(says(ATTEMPT)).min(1, says(ATTEMPT)),
+    promptId: idSchema,
+    nextAt: epochMsSchema,
+  },
+  says('expected a JSON object'),
+);
+
+const TYPES = Object.values(TurnEventType);
+
+/** The turn-events queue message body (a `TurnEvent`, `occurredAt` already in epoch ms). */
+export const turnEventMessageSchema = z.object(
+  {
+    type: z.enum(TYPES, says(`expected one of ${TYPES.join(', ')}`)),
+    sessionId: sessionIdSchema,
+    turnId: idSchema.optional(),
+    promptId: idSchema.optional(),
+    agentSessionId: idSchema.optional(),
+    occurredAt: epochMsSchema,
+    error: failureSchema.optional(),
+    eventId: idSchema.optional(),
+  },
+  says('expected a JSON object'),
+);
+
+/** A message body that does not match its schema; `field` is the first bad field's path. */
+export class MessageFormatError extends Error {
+  override readonly name = 'MessageFormatError';
+  constructor(
+    message: string,
+    readonly field: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function fail(what: string, error: z.ZodError): never {
+  const problems = error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  const first = error.issues[0]?.path.join('.');
+  throw new MessageFormatError(`${what}: ${problems.join('; ')}`, first === '' ? undefined : first);
+}
+
+function parse<T>(what: string, schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) fail(what, result.error);
+  return result.data;
+}
+
+function parseJson(what: string, body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw new MessageFormatError(`${what}: body is not JSON (${(error as Error).message})`, undefined);
+  }
+}
+
+const WAKE = 'wake message';
+const TURN_EVENT = 'turn event message';
+
+/** The wake message as a queue body; throws `MessageFormatError` for a wake that would not decode. */
+export function encodeWake(wake: WakeMessage): string {
+  return JSON.stringify(parse(WAKE, wakeMessageSchema, wake));
+}
+
+/** The wake message in a queue body; throws `MessageFormatError` naming the bad field. */
+export function decodeWake(body: string): WakeMessage {
+  return parse(WAKE, wakeMessageSchema, parseJson(WAKE, body));
+}
+
+/** The turn event as a queue body; throws `MessageFormatError` for an event that would not decode. */
+export function encodeTurnEvent(event: TurnEvent): string {
+  return JSON.stringify(parse(TURN_EVENT, turnEventMessageSchema, event));
+}
+
+/** The turn event in a queue body; throws `MessageFormatError` naming the bad field. */
+export function decodeTurnEvent(body: string): TurnEvent {
+  return parse(TURN_EVENT, turnEventMessageSchema, parseJson(TURN_EVENT, body));
+}
