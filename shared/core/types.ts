@@ -107,7 +107,14 @@ export type SessionEvent =
       error: string;
     }
   | { kind: 'auto_resume_fired'; attempt: number; promptId: string; turnId: string; retry: null }
-  | { kind: 'auto_resume_skipped'; why: SkipWhy; attempt: number; promptId: string; turnId: string; retry: null }
+  | {
+      kind: 'auto_resume_skipped';
+      why: SkipWhy;
+      attempt: number;
+      promptId: string;
+      turnId: string;
+      retry: null;
+    }
   | {
       kind: 'auto_resume_exhausted';
       reason: string;
@@ -116,8 +123,21 @@ export type SessionEvent =
       promptId: string;
       retry: null;
     }
-  | { kind: 'auto_resume_failed'; attempt: number; promptId: string; turnId: string; status: number; retry: null }
-  | { kind: 'turn_failure_not_retried'; class: FailureClass; turnId: string; promptId: string; error: string };
+  | {
+      kind: 'auto_resume_failed';
+      attempt: number;
+      promptId: string;
+      turnId: string;
+      status: number;
+      retry: null;
+    }
+  | {
+      kind: 'turn_failure_not_retried';
+      class: FailureClass;
+      turnId: string;
+      promptId: string;
+      error: string;
+    };
 
 /** A session event as stored: its position in the log and when it was recorded. */
 export type LoggedEvent = SessionEvent & { seq: number; at: number; sessionId: string };

@@ -257,7 +257,8 @@ describe('cancelling a wait', () => {
 
   it('keeps a wait that a stop older than its failure was not meant for', () => {
     const s = new Session();
-    s.fail(0, T0 + 5000);
+    s.now = T0 + 5000;
+    s.fail(0);
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
     expect(s.retry?.attempt).toBe(1);
   });
