@@ -4,8 +4,11 @@ import { type IngestDeps, ingestWebhook } from '../../shared/app/ingest';
 /** The one route the ingest Function URL serves. */
 export const WEBHOOK_PATH = '/webhooks/agent';
 
+/** The structured form of a Function URL result (never the bare-string shorthand). */
+export type FunctionUrlResult = Exclude<LambdaFunctionURLResult, string>;
+
 /** A Lambda Function URL handler for `POST /webhooks/agent`. */
-export type IngestHandler = (event: LambdaFunctionURLEvent) => Promise<LambdaFunctionURLResult>;
+export type IngestHandler = (event: LambdaFunctionURLEvent) => Promise<FunctionUrlResult>;
 
 /**
  * Creates the ingest handler: routes, decodes the body and maps `ingestWebhook`'s answer. A queue
@@ -23,11 +26,7 @@ export function createIngestHandler(deps: IngestDeps): IngestHandler {
   };
 }
 
-function json(
-  statusCode: number,
-  body: object,
-  headers: Record<string, string> = {},
-): LambdaFunctionURLResult {
+function json(statusCode: number, body: object, headers: Record<string, string> = {}): FunctionUrlResult {
   return {
     statusCode,
     headers: { 'content-type': 'application/json', ...headers },

@@ -1,0 +1,198 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  HttpAgentClient,
+  type HttpAgentClientOptions,
+  webhookIdOf,
+} from '../../shared/adapters/http-agent-client';
+import type { ResumeCall } from '../../shared/core/resume-call';
+import { verify } from '../../shared/webhook/standard-webhooks';
+import { NOW_SECONDS, TEST_SECRET } from '../support/webhooks';
+
+type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer };
+type Agent = { baseUrl: string; received: Received[] };
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  const closing = servers.splice(0).map((server) => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  await Promise.all(closing);
+});
+
+// A real agent on 127.0.0.1 that records each request and answers with `answer`.
+async function startAgent(answer: (response: ServerResponse, request: Received) => void): Promise<Agent> {
+  const received: Received[] = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const record = {
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: Buffer.concat(chunks),
+    };
+    received.push(record);
+    answer(response, record);
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+function answerWith(status: number, body = '') {
+  return (response: ServerResponse) => response.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+}
+
+function resumeCall(overrides: Partial<ResumeCall> = {}): ResumeCall {
+  return {
+    sessionId: 's-42',
+    agentSessionId: 'a-9',
+    turnId: 't-7',
+    promptId: 'p-cap~resume-1',
+    attempt: 1,
+    of: 4,
+    reason: 'capacity',
+    text: 'The previous attempt stopped on a temporary capacity error (503). Continue the same task from where it stopped.',
+    ...overrides,
+  };
+}
+
+function client(baseUrl: string, options: Partial<HttpAgentClientOptions> = {}): HttpAgentClient {
+  return new HttpAgentClient({ baseUrl, secret: TEST_SECRET, nowSeconds: () => NOW_SECONDS, ...options });
+}
+
+describe('HttpAgentClient', () => {
+  it('POSTs the call as JSON to the session prompts path, signed with the secret', async () => {
+    const agent = await startAgent(answerWith(202));
+    const call = resumeCall();
+    await client(agent.baseUrl).resume(call);
+    const [request] = agent.received;
+    expect(request).toMatchObject({ method: 'POST', url: '/sessions/s-42/prompts' });
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(String(request?.body))).toEqual(call);
+    const headers = Object.fromEntries(
+      Object.entries(request?.headers ?? {}).map(([k, v]) => [k, String(v)]),
+    );
+    const verified = verify({
+      headers,
+      body: request?.body ?? Buffer.alloc(0),
+      secret: TEST_SECRET,
+      nowSeconds: NOW_SECONDS,
+    });
+    expect(verified).toEqual({ ok: true, id: webhookIdOf(call), timestamp: NOW_SECONDS });
+  });
+
+  it('escapes the session id in the path and keeps a base path', async () => {
+    const agent = await startAgent(answerWith(200));
+    await client(`${agent.baseUrl}/hub/`).resume(resumeCall({ sessionId: 'team:s/42' }));
+    expect(agent.received[0]?.url).toBe('/hub/sessions/team%3As%2F42/prompts');
+  });
+
+  it('leaves out an unknown agent session id', async () => {
+    const agent = await startAgent(answerWith(200));
+    await client(agent.baseUrl).resume(resumeCall({ agentSessionId: undefined }));
+    expect(JSON.parse(String(agent.received[0]?.body))).not.toHaveProperty('agentSessionId');
+  });
+
+  it('sends the same webhook id again for a re-send of the same attempt', async () => {
+    const agent = await startAgent(answerWith(503));
+    let now = NOW_SECONDS;
+    const sender = client(agent.baseUrl, { nowSeconds: () => now });
+    await sender.resume(resumeCall());
+    now += 60;
+    await sender.resume(resumeCall());
+    await sender.resume(resumeCall({ promptId: 'p-cap~resume-2', attempt: 2 }));
+    const ids = agent.received.map((request) => request.headers['webhook-id']);
+    expect(ids[0]).toMatch(/^resume_/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(agent.received.map((request) => request.headers['webhook-timestamp'])).toEqual([
+      String(NOW_SECONDS),
+      String(NOW_SECONDS + 60),
+      String(NOW_SECONDS + 60),
+    ]);
+  });
+
+  it('gives different webhook ids to the same prompt id in different sessions', () => {
+    expect(webhookIdOf({ sessionId: 's-1', promptId: 'p~resume-1' })).not.toBe(
+      webhookIdOf({ sessionId: 's-2', promptId: 'p~resume-1' }),
+    );
+  });
+
+  it.each([200, 201, 202, 204])('reads %i as ok', async (status) => {
+    const agent = await startAgent(answerWith(status));
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({ kind: 'ok' });
+  });
+
+  it('reads 409 as ok: the agent already holds this prompt', async () => {
+    const agent = await startAgent(answerWith(409, 'prompt p-cap~resume-1 already exists'));
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({ kind: 'ok' });
+  });
+
+  it.each([400, 401, 403, 404, 410, 422])('reads %i as rejected with its status and body', async (status) => {
+    const agent = await startAgent(answerWith(status, 'no such session'));
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+      kind: 'rejected',
+      status,
+      detail: `HTTP ${status}: no such session`,
+    });
+  });
+
+  it.each([408, 425, 429, 500, 502, 503, 504])('reads %i as retryable', async (status) => {
+    const agent = await startAgent(answerWith(status, 'busy'));
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail: `HTTP ${status}: busy`,
+    });
+  });
+
+  it('keeps only the start of a long answer in the detail', async () => {
+    const agent = await startAgent(answerWith(500, 'e'.repeat(100_000)));
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result.kind === 'retryable' && result.detail.length).toBeLessThan(600);
+  });
+
+  it('reads a server that never answers as retryable after timeoutMs', async () => {
+    const agent = await startAgent(() => {});
+    const result = await client(agent.baseUrl, { timeoutMs: 200 }).resume(resumeCall());
+    expect(result).toEqual({ kind: 'retryable', detail: 'no answer within 200 ms' });
+    expect(agent.received).toHaveLength(1);
+  });
+
+  it('reads a closed port as retryable', async () => {
+    const agent = await startAgent(answerWith(200));
+    const server = servers.pop();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result).toEqual({ kind: 'retryable', detail: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('reads a connection reset mid-answer as retryable', async () => {
+    const agent = await startAgent((response) => response.socket?.destroy());
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result).toEqual({ kind: 'retryable', detail: expect.any(String) });
+  });
+
+  it('reads a fetch that throws as retryable', async () => {
+    const failing: typeof fetch = async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }),
+      });
+    };
+    const result = await client('http://agent.invalid', { fetch: failing }).resume(resumeCall());
+    expect(result).toEqual({ kind: 'retryable', detail: 'fetch failed (ECONNRESET)' });
+  });
+
+  it('refuses a bad secret or base URL when it is built', () => {
+    expect(() => client('http://127.0.0.1:1', { secret: 'hunter2' })).toThrow(
+      'webhook secret must be whsec_',
+    );
+    expect(() => client('not a url')).toThrow();
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { type IngestRequest, ingestWebhook, MAX_BODY_BYTES } from '../../shared/app/ingest';
+import { parseSecret } from '../../shared/webhook/standard-webhooks';
+import { NOW_SECONDS, recordingQueue, signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
+
+function ingest(request: IngestRequest, queue = recordingQueue()) {
+  const deps = { queue, secret: TEST_SECRET, nowSeconds: () => NOW_SECONDS };
+  return { queue, answer: ingestWebhook(deps, request) };
+}
+
+describe('ingestWebhook', () => {
+  it('queues the event under its webhook id and answers 202', async () => {
+    const { queue, answer } = ingest(signedRequest({ id: 'msg_accepted' }));
+    expect(await answer).toEqual({ status: 202, body: { accepted: true, id: 'msg_accepted' } });
+    expect(queue.sent).toEqual([
+      {
+        dedupeId: 'msg_accepted',
+        event: expect.objectContaining({ type: 'turn.failed', sessionId: 's-42', eventId: 'msg_accepted' }),
+      },
+    ]);
+  });
+
+  it('verifies with key bytes as well as with a whsec_ secret', async () => {
+    const queue = recordingQueue();
+    const deps = { queue, secret: parseSecret(TEST_SECRET), nowSeconds: () => NOW_SECONDS };
+    expect((await ingestWebhook(deps, signedRequest())).status).toBe(202);
+  });
+
+  it.each([
+    'application/json; charset=utf-8',
+    'Application/JSON;charset="UTF-8"',
+    'application/cloudevents+json',
+    'application/vnd.agent.turn+json; charset=utf-8',
+  ])('accepts the content type %s', async (contentType) => {
+    expect((await ingest(signedRequest({ contentType })).answer).status).toBe(202);
+  });
+
+  it('takes the content type given apart from the headers', async () => {
+    const request = { ...signedRequest({ contentType: undefined }), contentType: 'application/json' };
+    expect((await ingest(request).answer).status).toBe(202);
+  });
+
+  it('accepts a body of exactly 256 KiB', async () => {
+    const base = JSON.stringify(turnEventBody({ padding: '' }));
+    const body = JSON.stringify(turnEventBody({ padding: 'x'.repeat(MAX_BODY_BYTES - base.length) }));
+    expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
+    expect((await ingest(signedRequest({ body })).answer).status).toBe(202);
+  });
+
+  it('answers 413 for a body over 256 KiB before anything else', async () => {
+    const { queue, answer } = ingest(
+      signedRequest({ body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20), contentType: 'text/plain' }),
+    );
+    expect(await answer).toEqual({
+      status: 413,
+      body: { error: { code: 'payload_too_large', message: expect.stringContaining('262144') } },
+    });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['no content type', undefined],
+    ['form data', 'application/x-www-form-urlencoded'],
+    ['JSON in another charset', 'application/json; charset=iso-8859-1'],
+    ['a look-alike', 'application/jsonp'],
+  ])('answers 415 for %s', async (_, contentType) => {
+    const { queue, answer } = ingest(
+      signedRequest({ contentType, headers: { 'webhook-signature': 'v1,bad' } }),
+    );
+    expect(await answer).toEqual({
+      status: 415,
+      body: { error: { code: 'unsupported_media_type', message: expect.any(String) } },
+    });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it.each([
+    ['a wrong signature', { headers: { 'webhook-signature': 'v1,AAAA' } }, /does not verify/],
+    ['a missing signature', { headers: { 'webhook-signature': undefined } }, /missing/],
+    ['a missing id', { headers: { 'webhook-id': undefined } }, /missing/],
+    ['a stale timestamp', { timestamp: NOW_SECONDS - 301 }, /5 minutes/],
+    ['a malformed timestamp', { headers: { 'webhook-timestamp': 'later' } }, /does not verify/],
+  ])('answers 401 for %s', async (_, options, message) => {
+    const { queue, answer } = ingest(signedRequest(options));
+    expect(await answer).toEqual({
+      status: 401,
+      body: { error: { code: 'unauthorized', message: expect.stringMatching(message) } },
+    });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('answers 401 when a signed body is swapped for another', async () => {
+    const signed = signedRequest();
+    const swapped = { ...signed, body: Buffer.from(JSON.stringify(turnEventBody({ sessionId: 's-evil' }))) };
+    const { queue, answer } = ingest(swapped);
+    expect((await answer).status).toBe(401);
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('checks the signature before reading the body', async () => {
+    const { answer } = ingest(
+      signedRequest({ body: '{not json', headers: { 'webhook-signature': undefined } }),
+    );
+    expect((await answer).status).toBe(401);
+  });
+
+  it('answers 400 naming the body for bytes that are not UTF-8', async () => {
+    const body = Buffer.concat([Buffer.from('{"type":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const { queue, answer } = ingest(signedRequest({ body }));
+    expect(await answer).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_json', message: expect.stringMatching(/UTF-8/), field: 'body' } },
+    });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it.each(['{"type":', '', 'turn.failed', '{"a":1}{"b":2}'])(
+    'answers 400 invalid_json for %j',
+    async (body) => {
+      const { queue, answer } = ingest(signedRequest({ body }));
+      expect(await answer).toEqual({
+        status: 400,
+        body: { error: { code: 'invalid_json', message: expect.any(String), field: 'body' } },
+      });
+      expect(queue.sent).toEqual([]);
+    },
+  );
+
+  it('answers 400 naming the field for a body that breaks the schema', async () => {
+    const { queue, answer } = ingest(
+      signedRequest({ body: turnEventBody({ error: { message: 'x', status: 'x' } }) }),
+    );
+    expect(await answer).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_event',
+          message: expect.stringMatching(/^error\.status: /),
+          field: 'error.status',
+        },
+      },
+    });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('answers 400 naming the body for JSON that is not an object', async () => {
+    const { answer } = ingest(signedRequest({ body: '[1,2]' }));
+    expect(await answer).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_event', field: 'body' } },
+    });
+  });
+
+  it('survives the deepest nesting that fits in 256 KiB', async () => {
+    const prefix = JSON.stringify(turnEventBody()).slice(0, -1);
+    const depth = Math.floor((MAX_BODY_BYTES - prefix.length - 20) / 2);
+    const body = `${prefix},"deep":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    const { queue, answer } = ingest(signedRequest({ body }));
+    expect((await answer).status).toBe(202);
+    expect(queue.sent[0]?.event).not.toHaveProperty('deep');
+  });
+
+  it('lets a queue failure throw so that nothing answered 202 is lost', async () => {
+    const { answer } = ingest(signedRequest(), recordingQueue(new Error('SQS is down')));
+    await expect(answer).rejects.toThrow('SQS is down');
+  });
+});

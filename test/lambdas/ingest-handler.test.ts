@@ -1,0 +1,118 @@
+import type { LambdaFunctionURLEvent } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { createIngestHandler } from '../../lambdas/ingest/handler';
+import { NOW_SECONDS, recordingQueue, signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
+
+type UrlEventOptions = {
+  method?: string;
+  path?: string;
+  request?: { headers: Record<string, string | undefined>; body: Buffer };
+  base64?: boolean;
+};
+
+// A Lambda Function URL event (payload format 2.0) carrying a webhook request.
+function functionUrlEvent(options: UrlEventOptions = {}): LambdaFunctionURLEvent {
+  const method = options.method ?? 'POST';
+  const path = options.path ?? '/webhooks/agent';
+  const request = options.request ?? signedRequest();
+  const base64 = options.base64 ?? false;
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: request.headers,
+    body: request.body.toString(base64 ? 'base64' : 'utf8'),
+    isBase64Encoded: base64,
+    requestContext: {
+      accountId: 'anonymous',
+      apiId: 'abc123',
+      domainName: 'abc123.lambda-url.eu-west-1.on.aws',
+      domainPrefix: 'abc123',
+      requestId: 'req-1',
+      routeKey: '$default',
+      stage: '$default',
+      time: '30/Nov/2026:12:00:00 +0000',
+      timeEpoch: NOW_SECONDS * 1000,
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'hub/1.0' },
+    },
+  };
+}
+
+function handler(queue = recordingQueue()) {
+  return {
+    queue,
+    handle: createIngestHandler({ queue, secret: TEST_SECRET, nowSeconds: () => NOW_SECONDS }),
+  };
+}
+
+describe('createIngestHandler', () => {
+  it('answers 202 with JSON for a signed webhook', async () => {
+    const { queue, handle } = handler();
+    const result = await handle(functionUrlEvent({ request: signedRequest({ id: 'msg_url' }) }));
+    expect(result).toEqual({
+      statusCode: 202,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accepted: true, id: 'msg_url' }),
+    });
+    expect(queue.sent.map((sent) => sent.dedupeId)).toEqual(['msg_url']);
+  });
+
+  it('decodes a base64 body and verifies the signature over its bytes', async () => {
+    const { queue, handle } = handler();
+    const result = await handle(functionUrlEvent({ base64: true }));
+    expect(result.statusCode).toBe(202);
+    expect(queue.sent).toHaveLength(1);
+  });
+
+  it('keeps non-ASCII text intact when the body is not base64', async () => {
+    const request = signedRequest({
+      body: turnEventBody({ note: 'café ☕', error: { message: 'überlastet' } }),
+    });
+    const { queue, handle } = handler();
+    expect((await handle(functionUrlEvent({ request }))).statusCode).toBe(202);
+    expect(queue.sent[0]?.event.error?.message).toBe('überlastet');
+  });
+
+  it('passes a refusal through with its status and error body', async () => {
+    const { queue, handle } = handler();
+    const result = await handle(
+      functionUrlEvent({ request: signedRequest({ headers: { 'webhook-signature': 'v1,AAAA' } }) }),
+    );
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(String(result.body))).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('reads an event without a body as an empty body', async () => {
+    const event = functionUrlEvent({ request: signedRequest({ body: '' }) });
+    delete event.body;
+    const { handle } = handler();
+    const result = await handle(event);
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(String(result.body))).toMatchObject({ error: { code: 'invalid_json', field: 'body' } });
+  });
+
+  it.each(['/', '/webhooks', '/webhooks/agent/', '/webhooks/agents', '/sessions/s-42'])(
+    'answers 404 for %s',
+    async (path) => {
+      const { queue, handle } = handler();
+      const result = await handle(functionUrlEvent({ path }));
+      expect(result.statusCode).toBe(404);
+      expect(JSON.parse(String(result.body))).toEqual({ error: { code: 'not_found' } });
+      expect(queue.sent).toEqual([]);
+    },
+  );
+
+  it.each(['GET', 'PUT', 'DELETE'])('answers 405 for %s on the webhook path', async (method) => {
+    const { queue, handle } = handler();
+    const result = await handle(functionUrlEvent({ method }));
+    expect(result).toMatchObject({ statusCode: 405, headers: { allow: 'POST' } });
+    expect(queue.sent).toEqual([]);
+  });
+
+  it('throws when the queue fails, so the Function URL answers 5xx', async () => {
+    const { handle } = handler(recordingQueue(new Error('SQS is down')));
+    await expect(handle(functionUrlEvent())).rejects.toThrow('SQS is down');
+  });
+});
