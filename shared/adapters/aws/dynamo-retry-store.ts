@@ -1,0 +1,293 @@
+import {
+  ConditionalCheckFailedException,
+  type DynamoDBClient,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
+import type { LoggedEvent } from '../../core/types';
+import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
+import {
+  Attr,
+  eventSk,
+  KeyPrefix,
+  SEQ_DIGITS,
+  SESSION_ID_PATTERN,
+  SESSION_ROW_SK,
+  sessionPk,
+  WAITING_INDEX,
+  WAITING_PK,
+} from './dynamo-table';
+
+/** How to reach the table. */
+export type DynamoRetryStoreOptions = {
+  /** A plain client; the store wraps it in a DocumentClient with the marshalling it relies on. */
+  client: DynamoDBClient;
+  tableName: string;
+  /** How long event items live before DynamoDB's TTL deletes them. @default 30 */
+  eventRetentionDays?: number;
+};
+
+type Item = Record<string, unknown>;
+type Key = Record<string, string | number>;
+
+const EVENTS_LIMIT = { fallback: 100, max: 500 } as const;
+const WAITING_LIMIT = { fallback: 50, max: 500 } as const;
+/** A transaction holds at most 100 items; one is the session row. */
+const MAX_EVENTS_PER_COMMIT = 99;
+/** Cancellation codes that mean "another write got there first": nothing of ours was written. */
+const LOST_RACE_CODES: ReadonlySet<string> = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
+const EVENT_SK_PATTERN = new RegExp(`^${KeyPrefix.event}\\d{${SEQ_DIGITS}}$`);
+const SECONDS_PER_DAY = 86_400;
+
+/** Keeps session state and event logs in one DynamoDB table (see dynamo-table.ts), fenced by `version`. */
+export class DynamoRetryStore implements RetryStore {
+  readonly #doc: DynamoDBDocumentClient;
+  readonly #table: string;
+  readonly #retentionSeconds: number;
+
+  constructor(options: DynamoRetryStoreOptions) {
+    const days = options.eventRetentionDays ?? 30;
+    if (!(Number.isFinite(days) && days > 0)) throw new Error(`eventRetentionDays must be > 0, got ${days}`);
+    if (!options.tableName) throw new Error('tableName is required');
+    this.#doc = DynamoDBDocumentClient.from(options.client, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    this.#table = options.tableName;
+    this.#retentionSeconds = Math.round(days * SECONDS_PER_DAY);
+  }
+
+  async load(sessionId: string): Promise<SessionState> {
+    const { Item } = await this.#doc.send(
+      new GetCommand({
+        TableName: this.#table,
+        Key: { [Attr.pk]: sessionPk(sessionId), [Attr.sk]: SESSION_ROW_SK },
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? toState(Item) : emptySession(sessionId);
+  }
+
+  async commit(next: SessionState, events: readonly LoggedEvent[]): Promise<CommitResult> {
+    const row = { TableName: this.#table, Item: rowItem(next), ...fence(next.version) };
+    if (events.length > MAX_EVENTS_PER_COMMIT) {
+      throw new Error(`at most ${MAX_EVENTS_PER_COMMIT} events per commit, got ${events.length}`);
+    }
+    const puts = events.map((event) => ({
+      TableName: this.#table,
+      Item: this.#eventItem(next.sessionId, event),
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': Attr.pk },
+    }));
+    try {
+      if (puts.length === 0) await this.#doc.send(new PutCommand(row));
+      else
+        await this.#doc.send(
+          new TransactWriteCommand({ TransactItems: [row, ...puts].map((Put) => ({ Put })) }),
+        );
+      return { kind: 'committed' };
+    } catch (error) {
+      if (lostRace(error)) return { kind: 'conflict' };
+      throw error;
+    }
+  }
+
+  async events(
+    sessionId: string,
+    page: { limit?: number; cursor?: string } = {},
+  ): Promise<Page<LoggedEvent>> {
+    const pk = sessionPk(sessionId);
+    const limit = pageLimit(page.limit, EVENTS_LIMIT);
+    const start = page.cursor === undefined ? undefined : decodeCursor(page.cursor, isEventKey(pk));
+    const out = await this.#doc.send(
+      new QueryCommand({
+        TableName: this.#table,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': Attr.pk, '#sk': Attr.sk },
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': KeyPrefix.event },
+        ScanIndexForward: true,
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        Limit: limit + 1,
+      }),
+    );
+    return pageOf(out.Items ?? [], limit, out.LastEvaluatedKey, [Attr.pk, Attr.sk], (item) => {
+      return item[Attr.event] as LoggedEvent;
+    });
+  }
+
+  async waiting(page: { limit?: number; cursor?: string } = {}): Promise<Page<SessionView>> {
+    const limit = pageLimit(page.limit, WAITING_LIMIT);
+    const start = page.cursor === undefined ? undefined : decodeCursor(page.cursor, isWaitingKey);
+    // A GSI read is eventually consistent: a row armed or cleared a moment ago may show late. Fine for a listing.
+    const out = await this.#doc.send(
+      new QueryCommand({
+        TableName: this.#table,
+        IndexName: WAITING_INDEX,
+        KeyConditionExpression: '#wpk = :waiting',
+        ExpressionAttributeNames: { '#wpk': Attr.waitPk },
+        ExpressionAttributeValues: { ':waiting': WAITING_PK },
+        ScanIndexForward: true,
+        ExclusiveStartKey: start,
+        Limit: limit + 1,
+      }),
+    );
+    const keyAttrs = [Attr.pk, Attr.sk, Attr.waitPk, Attr.waitAt];
+    return pageOf(out.Items ?? [], limit, out.LastEvaluatedKey, keyAttrs, (item) => {
+      const state = toState(item);
+      return {
+        sessionId: state.sessionId,
+        retry: retrySummary(state),
+        lastEvent: state.lastEvent,
+        updatedAt: state.updatedAt,
+      };
+    });
+  }
+
+  #eventItem(sessionId: string, event: LoggedEvent): Item {
+    if (event.sessionId !== sessionId) {
+      throw new Error(`event seq ${event.seq} belongs to session ${event.sessionId}, not ${sessionId}`);
+    }
+    return {
+      [Attr.pk]: sessionPk(sessionId),
+      [Attr.sk]: eventSk(event.seq),
+      [Attr.event]: event,
+      [Attr.expiresAt]: Math.floor(event.at / 1000) + this.#retentionSeconds,
+    };
+  }
+}
+
+/** The session row: key, fence, state map, and the sparse index keys only while a retry is armed. */
+function rowItem(next: SessionState): Item {
+  const { version, ...state } = next;
+  const retry = retrySummary(next);
+  return {
+    [Attr.pk]: sessionPk(next.sessionId),
+    [Attr.sk]: SESSION_ROW_SK,
+    [Attr.version]: version,
+    [Attr.state]: state,
+    // A Put replaces the whole item, so leaving these out removes the row from the waiting index.
+    ...(retry ? { [Attr.waitPk]: WAITING_PK, [Attr.waitAt]: retry.nextAt } : {}),
+  };
+}
+
+/** The condition that makes a write land only on top of `version - 1`. */
+type Fence = {
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
+
+function fence(version: number): Fence {
+  if (!Number.isSafeInteger(version) || version < 1) {
+    throw new Error(`cannot commit version ${version}: expected a whole number >= 1`);
+  }
+  if (version === 1) {
+    return { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': Attr.pk } };
+  }
+  return {
+    ConditionExpression: '#v = :prev',
+    ExpressionAttributeNames: { '#v': Attr.version },
+    ExpressionAttributeValues: { ':prev': version - 1 },
+  };
+}
+
+function toState(item: Item): SessionState {
+  const version = item[Attr.version];
+  const state = item[Attr.state];
+  if (typeof version !== 'number' || typeof state !== 'object' || state === null) {
+    throw new Error(`malformed session row ${String(item[Attr.pk])}: missing version or state`);
+  }
+  return { ...(state as Omit<SessionState, 'version'>), version };
+}
+
+function lostRace(error: unknown): boolean {
+  if (error instanceof ConditionalCheckFailedException) return true;
+  // A plain Put that meets an in-flight transaction on the row; like a lost condition, nothing was written.
+  if (error instanceof TransactionConflictException) return true;
+  if (!(error instanceof TransactionCanceledException)) return false;
+  const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None').filter((c) => c !== 'None');
+  return codes.length > 0 && codes.every((code) => LOST_RACE_CODES.has(code));
+}
+
+function pageLimit(limit: number | undefined, bounds: { fallback: number; max: number }): number {
+  if (limit === undefined) return bounds.fallback;
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`invalid limit ${limit}: expected a whole number >= 1`);
+  return Math.min(limit, bounds.max);
+}
+
+/** Reads one item past `limit` so that a cursor is only handed out when another page exists. */
+function pageOf<T>(
+  items: Item[],
+  limit: number,
+  lastKey: Item | undefined,
+  keyAttrs: readonly string[],
+  view: (item: Item) => T,
+): Page<T> {
+  if (items.length > limit) {
+    const kept = items.slice(0, limit);
+    const last = kept[kept.length - 1] ?? {};
+    return {
+      items: kept.map(view),
+      cursor: encodeCursor(Object.fromEntries(keyAttrs.map((a) => [a, last[a]]))),
+    };
+  }
+  // Fewer than asked yet a LastEvaluatedKey: the 1 MB page cap cut the read short.
+  return { items: items.map(view), cursor: lastKey ? encodeCursor(lastKey) : undefined };
+}
+
+function encodeCursor(key: Item): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, valid: (key: Item) => key is Key): Key {
+  let key: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw new Error('not base64url');
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new Error('invalid cursor');
+  }
+  if (typeof key !== 'object' || key === null || Array.isArray(key) || !valid(key as Item)) {
+    throw new Error('invalid cursor');
+  }
+  return key as Key;
+}
+
+function hasExactly(key: Item, attrs: readonly string[]): boolean {
+  const names = Object.keys(key);
+  return names.length === attrs.length && attrs.every((a) => names.includes(a));
+}
+
+function isEventKey(pk: string) {
+  return (key: Item): key is Key => {
+    const sk = key[Attr.sk];
+    return (
+      hasExactly(key, [Attr.pk, Attr.sk]) &&
+      key[Attr.pk] === pk &&
+      typeof sk === 'string' &&
+      EVENT_SK_PATTERN.test(sk)
+    );
+  };
+}
+
+function isWaitingKey(key: Item): key is Key {
+  const pk = key[Attr.pk];
+  return (
+    hasExactly(key, [Attr.pk, Attr.sk, Attr.waitPk, Attr.waitAt]) &&
+    typeof pk === 'string' &&
+    pk.startsWith(KeyPrefix.session) &&
+    SESSION_ID_PATTERN.test(pk.slice(KeyPrefix.session.length)) &&
+    key[Attr.sk] === SESSION_ROW_SK &&
+    key[Attr.waitPk] === WAITING_PK &&
+    Number.isFinite(key[Attr.waitAt])
+  );
+}

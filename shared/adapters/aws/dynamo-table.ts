@@ -1,0 +1,90 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/** Top-level attribute names of the resumer's single table. */
+export const Attr = {
+  pk: 'pk',
+  sk: 'sk',
+  /** Session row: the write fence (a number, the state's `version`). */
+  version: 'version',
+  /** Session row: the SessionState without `version`, as one map. */
+  state: 'state',
+  /** Session row: `WAITING` while a retry is armed, absent otherwise (the sparse index's key). */
+  waitPk: 'waitPk',
+  /** Session row: the armed retry's `nextAt` (epoch ms), absent otherwise. */
+  waitAt: 'waitAt',
+  /** Event item: the LoggedEvent, as one map. */
+  event: 'event',
+  /** Event item: when DynamoDB may delete it (epoch seconds, the TTL attribute). */
+  expiresAt: 'expiresAt',
+} as const;
+export type Attr = (typeof Attr)[keyof typeof Attr];
+
+/** Key prefixes; session ids never contain `#`, so `S#<id>` can't reach into another prefix. */
+export const KeyPrefix = { session: 'S#', event: 'E#' } as const;
+export type KeyPrefix = (typeof KeyPrefix)[keyof typeof KeyPrefix];
+
+/** The sort key of a session's state row. */
+export const SESSION_ROW_SK = 'ROW';
+/** The sparse GSI of sessions with a retry waiting, ordered by `waitAt`. */
+export const WAITING_INDEX = 'waiting';
+/** The one `waitPk` value; every armed session shares it (a handful at a time, not a hot partition). */
+export const WAITING_PK = 'WAITING';
+/** The attribute DynamoDB's TTL reads. */
+export const TTL_ATTRIBUTE = Attr.expiresAt;
+/** Digits of the zero-padded event `seq` in the sort key, so that string order is log order. */
+export const SEQ_DIGITS = 15;
+
+/** Session ids as SPEC.md defines them: 1–128 chars of [A-Za-z0-9._:-]. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Throws unless `sessionId` has the SPEC shape, which keeps it from escaping its key prefix. */
+export function assertSessionId(sessionId: string): void {
+  if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) {
+    throw new Error(
+      `invalid session id ${JSON.stringify(sessionId)}: expected 1-128 chars of [A-Za-z0-9._:-]`,
+    );
+  }
+}
+
+/** The partition key of everything a session owns. */
+export function sessionPk(sessionId: string): string {
+  assertSessionId(sessionId);
+  return `${KeyPrefix.session}${sessionId}`;
+}
+
+/** The sort key of the event with log position `seq`. */
+export function eventSk(seq: number): string {
+  if (!Number.isSafeInteger(seq) || seq < 0 || seq >= 10 ** SEQ_DIGITS) {
+    throw new Error(`invalid event seq ${seq}: expected a whole number from 0 to ${10 ** SEQ_DIGITS - 1}`);
+  }
+  return `${KeyPrefix.event}${String(seq).padStart(SEQ_DIGITS, '0')}`;
+}
+
+/**
+ * The table as CreateTable takes it (minus the name): tests create it on DynamoDB Local, the CDK stack mirrors it.
+ * The waiting index projects ALL: a listing needs the retry, lastEvent and updatedAt, i.e. nearly the whole
+ * state map, and projecting it spares one GetItem per listed session; rows are small and the index is sparse.
+ */
+export const tableSchema = {
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: [
+    { AttributeName: Attr.pk, AttributeType: 'S' },
+    { AttributeName: Attr.sk, AttributeType: 'S' },
+    { AttributeName: Attr.waitPk, AttributeType: 'S' },
+    { AttributeName: Attr.waitAt, AttributeType: 'N' },
+  ],
+  KeySchema: [
+    { AttributeName: Attr.pk, KeyType: 'HASH' },
+    { AttributeName: Attr.sk, KeyType: 'RANGE' },
+  ],
+  GlobalSecondaryIndexes: [
+    {
+      IndexName: WAITING_INDEX,
+      KeySchema: [
+        { AttributeName: Attr.waitPk, KeyType: 'HASH' },
+        { AttributeName: Attr.waitAt, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    },
+  ],
+} satisfies Omit<CreateTableCommandInput, 'TableName'>;

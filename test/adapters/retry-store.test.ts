@@ -1,0 +1,193 @@
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
+import {
+  Attr,
+  eventSk,
+  SESSION_ROW_SK,
+  sessionPk,
+  tableSchema,
+  WAITING_PK,
+} from '../../shared/adapters/aws/dynamo-table';
+import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
+import { logEntries } from '../../shared/core/session-state';
+import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
+import { T0 } from '../support/events';
+import { firedEvent, pending, sessionState } from '../support/factories';
+import { describeRetryStoreContract } from './retry-store.contract';
+
+describeRetryStoreContract('MemoryRetryStore', async () => ({
+  store: new MemoryRetryStore(),
+  cleanup: async () => {},
+}));
+
+let client: DynamoDBClient;
+beforeAll(() => {
+  client = dynamoClient();
+});
+afterAll(() => {
+  client.destroy();
+});
+
+describeRetryStoreContract('DynamoRetryStore', async () => {
+  const table = await createTestTable(tableSchema, 'retry-store');
+  return { store: new DynamoRetryStore({ client, tableName: table.tableName }), cleanup: () => table.drop() };
+});
+
+describe('DynamoRetryStore items', () => {
+  let table: TestTable;
+  let doc: DynamoDBDocumentClient;
+  beforeEach(async () => {
+    table = await createTestTable(tableSchema, 'retry-store');
+    doc = DynamoDBDocumentClient.from(client);
+  });
+  afterEach(async () => {
+    await table.drop();
+  });
+
+  const row = async (sessionId: string) =>
+    (
+      await doc.send(
+        new GetCommand({ TableName: table.tableName, Key: { pk: sessionPk(sessionId), sk: SESSION_ROW_SK } }),
+      )
+    ).Item;
+
+  it('keeps waitPk and waitAt on the row only while a retry is armed', async () => {
+    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const armed = sessionState({ version: 1, pending: pending({ nextAt: T0 + 10_000 }) });
+    await store.commit(armed, []);
+    expect(await row(armed.sessionId)).toMatchObject({
+      [Attr.version]: 1,
+      [Attr.waitPk]: WAITING_PK,
+      [Attr.waitAt]: T0 + 10_000,
+    });
+
+    await store.commit({ ...armed, version: 2, pending: null }, []);
+    const cleared = await row(armed.sessionId);
+    expect(cleared).toMatchObject({ [Attr.version]: 2 });
+    expect(cleared).not.toHaveProperty(Attr.waitPk);
+    expect(cleared).not.toHaveProperty(Attr.waitAt);
+  });
+
+  it('stamps each event item with an expiresAt in epoch seconds, at plus the retention', async () => {
+    const state = sessionState({ version: 1, updatedAt: T0 + 1_500 });
+    const logged = logEntries(state, [firedEvent(), firedEvent()]);
+    const defaults = new DynamoRetryStore({ client, tableName: table.tableName });
+    const week = new DynamoRetryStore({ client, tableName: table.tableName, eventRetentionDays: 7 });
+    await defaults.commit(state, logged);
+    const items = await doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': sessionPk(state.sessionId) },
+      }),
+    );
+    const atSeconds = Math.floor((T0 + 1_500) / 1000);
+    expect(items.Items?.filter((i) => i[Attr.sk] !== SESSION_ROW_SK)).toEqual(
+      logged.map((event) => ({
+        pk: sessionPk(state.sessionId),
+        sk: eventSk(event.seq),
+        [Attr.event]: event,
+        [Attr.expiresAt]: atSeconds + 30 * 86_400,
+      })),
+    );
+
+    const other = sessionState({ sessionId: 's-week', version: 1, updatedAt: T0 });
+    const [event] = logEntries(other, [firedEvent()]);
+    await week.commit(other, event ? [event] : []);
+    const stored = await doc.send(
+      new GetCommand({ TableName: table.tableName, Key: { pk: sessionPk('s-week'), sk: eventSk(100) } }),
+    );
+    expect(stored.Item?.[Attr.expiresAt]).toBe(Math.floor(T0 / 1000) + 7 * 86_400);
+  });
+
+  it('refuses options it cannot work with', () => {
+    expect(() => new DynamoRetryStore({ client, tableName: '' })).toThrow(/tableName/);
+    expect(() => new DynamoRetryStore({ client, tableName: 't', eventRetentionDays: 0 })).toThrow(
+      /eventRetentionDays/,
+    );
+  });
+});
+
+// DynamoDB Local serializes transactions, so the rarer cancellation shapes are fed in through a mock.
+describe('DynamoRetryStore error translation', () => {
+  // Patches every DocumentClient's send, so it is only installed while this block runs.
+  let doc: AwsClientStub<DynamoDBDocumentClient>;
+  beforeAll(() => {
+    doc = mockClient(DynamoDBDocumentClient);
+  });
+  afterEach(() => {
+    doc.reset();
+  });
+  afterAll(() => {
+    doc.restore();
+  });
+
+  const store = () =>
+    new DynamoRetryStore({ client: new DynamoDBClient({ region: 'us-east-1' }), tableName: 't' });
+  const next = sessionState({ version: 4 });
+  const events = logEntries(next, [firedEvent()]);
+  const canceled = (...codes: string[]) =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  it('fences the row on the previous version and writes the events in the same transaction', async () => {
+    doc.on(TransactWriteCommand).resolves({});
+    expect(await store().commit(next, events)).toEqual({ kind: 'committed' });
+    const [call] = doc.commandCalls(TransactWriteCommand);
+    const items = call?.args[0].input.TransactItems ?? [];
+    expect(items).toHaveLength(2);
+    expect(items[0]?.Put).toMatchObject({
+      ConditionExpression: '#v = :prev',
+      ExpressionAttributeValues: { ':prev': 3 },
+    });
+    expect(items[1]?.Put).toMatchObject({ ConditionExpression: 'attribute_not_exists(#pk)' });
+    expect(doc.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a failed condition on the row', canceled('ConditionalCheckFailed', 'None')],
+    ['a failed condition on an event', canceled('None', 'ConditionalCheckFailed')],
+    ['a transaction conflict', canceled('TransactionConflict', 'None')],
+  ])('returns conflict for %s', async (_, error) => {
+    doc.on(TransactWriteCommand).rejects(error);
+    expect(await store().commit(next, events)).toEqual({ kind: 'conflict' });
+  });
+
+  it('returns conflict when a plain put meets a failed condition or a transaction in flight', async () => {
+    doc
+      .on(PutCommand)
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }))
+      .rejectsOnce(new TransactionConflictException({ message: 'in flight', $metadata: {} }));
+    expect(await store().commit(next, [])).toEqual({ kind: 'conflict' });
+    expect(await store().commit(next, [])).toEqual({ kind: 'conflict' });
+  });
+
+  it.each([
+    [
+      'a cancellation that also holds a validation error',
+      canceled('ConditionalCheckFailed', 'ValidationError'),
+    ],
+    ['a cancellation for throughput', canceled('ProvisionedThroughputExceeded', 'None')],
+    ['any other error', new Error('socket hang up')],
+  ])('lets %s propagate', async (_, error) => {
+    doc.on(TransactWriteCommand).rejects(error);
+    await expect(store().commit(next, events)).rejects.toBe(error);
+  });
+});
