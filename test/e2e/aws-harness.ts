@@ -1,0 +1,128 @@
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { LambdaFunctionURLResult } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { createClassifierHandler } from '../../lambdas/classifier/handler';
+import { createIngestHandler } from '../../lambdas/ingest/handler';
+import { createResumeHandler } from '../../lambdas/resume/handler';
+import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
+import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
+import { SchedulerWaker } from '../../shared/adapters/aws/scheduler-waker';
+import { SqsTurnEventQueue } from '../../shared/adapters/aws/sqs-turn-event-queue';
+import { SqsWaker } from '../../shared/adapters/aws/sqs-waker';
+import { DelayRoutingWaker } from '../../shared/adapters/delay-routing-waker';
+import { HttpAgentClient } from '../../shared/adapters/http-agent-client';
+import { pollOnce } from '../../shared/adapters/local/sqs-event-source';
+import type { ResumerDeps } from '../../shared/app/deps';
+import { getSession, listEvents } from '../../shared/app/queries';
+import type { RetryPolicy } from '../../shared/core/policy';
+import type { Metric, SessionChanged } from '../../shared/ports';
+import { type AgentStub, startAgentStub } from '../support/agent-stub';
+import { createTestTable, dynamoClient } from '../support/dynamo';
+import { functionUrlEvent } from '../support/lambda-events';
+import { type LocalSqs, startSqs } from '../support/sqs';
+import { signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
+
+const AGENT_SECRET = `whsec_${Buffer.alloc(32, 0x17).toString('base64')}`;
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * The AWS pipeline with every part real except AWS itself: ingest → turn-events queue (fauxqs) → classifier
+ * → DynamoDB Local → wake queue with DelaySeconds (or a mocked Scheduler) → resume → an HTTP agent stub.
+ * The clock is the wall clock plus `clockOffsetMs`, so a test can stand 20 minutes later without waiting.
+ */
+export async function startPipeline(policy: RetryPolicy) {
+  const sqs: LocalSqs = await startSqs();
+  const table = await createTestTable(tableSchema);
+  const agentStub: AgentStub = await startAgentStub();
+  const queue = async (name: string, maxReceiveCount: number) => {
+    const dlqUrl = await sqs.createQueue(`${name}-dlq`);
+    const url = await sqs.createQueue(name, {
+      VisibilityTimeout: '1',
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: await sqs.queueArn(dlqUrl), maxReceiveCount }),
+    });
+    return { url, arn: await sqs.queueArn(url), dlqUrl };
+  };
+  const turnEvents = await queue('turn-events', 2);
+  const wake = await queue('wake', 5);
+  const scheduler = mockClient(SchedulerClient);
+  scheduler.onAnyCommand().resolves({});
+  const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
+  const published: SessionChanged[] = [];
+  const metrics: Metric[] = [];
+  const deps: ResumerDeps = {
+    store: new DynamoRetryStore({ client: dynamoClient(), tableName: table.tableName }),
+    waker: new DelayRoutingWaker({
+      queue: new SqsWaker({ client: sqs.client, queueUrl: wake.url }),
+      schedule: new SchedulerWaker({
+        client: new SchedulerClient({
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+        }),
+        groupName: 'turn-resumer',
+        targetQueueArn: wake.arn,
+        roleArn: 'arn:aws:iam::123456789012:role/turn-resumer-scheduler',
+      }),
+    }),
+    agent: new HttpAgentClient({ baseUrl: agentStub.url, secret: AGENT_SECRET, timeoutMs: 2000 }),
+    sink: { publish: async (changes) => void published.push(...changes) },
+    clock,
+    policy,
+  };
+  const telemetry = { record: (points: readonly Metric[]) => void metrics.push(...points) };
+  const ingest = createIngestHandler({
+    queue: new SqsTurnEventQueue({ client: sqs.client, queueUrl: turnEvents.url }),
+    secret: TEST_SECRET,
+    nowSeconds: () => Math.floor(clock.now() / 1000),
+  });
+  const classifier = createClassifierHandler({ resumer: deps, telemetry, log: quiet });
+  const resume = createResumeHandler({ resumer: deps, telemetry, log: quiet });
+  let webhookSeq = 0;
+
+  return {
+    deps,
+    sqs,
+    agentStub,
+    scheduler,
+    clock,
+    published,
+    metrics,
+    queues: { turnEvents, wake },
+    /** Posts a signed webhook to the ingest handler as the Function URL would. */
+    async post(body: Record<string, unknown>, id = `msg_${++webhookSeq}`): Promise<LambdaFunctionURLResult> {
+      const request = signedRequest({
+        body: turnEventBody(body),
+        id,
+        timestamp: Math.floor(clock.now() / 1000),
+      });
+      return ingest(
+        functionUrlEvent({
+          method: 'POST',
+          path: '/webhooks/agent',
+          headers: request.headers,
+          body: request.body,
+        }),
+      );
+    },
+    /** Sends a raw body to the turn-events queue, bypassing ingest. */
+    async sendRaw(body: string) {
+      await sqs.client.send(new SendMessageCommand({ QueueUrl: turnEvents.url, MessageBody: body }));
+    },
+    /** One poll of the turn-events queue into the classifier handler. */
+    classify: (waitSeconds = 0) =>
+      pollOnce({ client: sqs.client, queueUrl: turnEvents.url, handler: classifier, waitSeconds }),
+    /** One poll of the wake queue into the resume handler, long-polling up to `waitSeconds`. */
+    wake: (waitSeconds = 0) =>
+      pollOnce({ client: sqs.client, queueUrl: wake.url, handler: resume, waitSeconds }),
+    session: (sessionId: string) => getSession(deps.store, sessionId),
+    log: async (sessionId: string) => (await listEvents(deps.store, sessionId)).items.map((e) => e.kind),
+    async stop() {
+      scheduler.restore();
+      await agentStub.close();
+      await sqs.stop();
+      await table.drop();
+    },
+  };
+}
+
+export type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
