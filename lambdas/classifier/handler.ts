@@ -25,5 +25,9 @@ export function createClassifierHandler(deps: ClassifierHandlerDeps) {
     });
   };
   return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, onRecord, processor, context ? { context } : undefined);
+    processPartialResponse(event, onRecord, processor, {
+      ...(context ? { context } : {}),
+      // A batch whose every record failed is still answered record by record, the same as a partial one.
+      throwOnFullBatchFailure: false,
+    });
 }
