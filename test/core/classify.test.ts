@@ -1,0 +1,593 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../shared/core/classify';
+import type { FailureClass, RetryReason } from '../../shared/core/types';
+
+type CorpusCase = { text: string; label: FailureClass; source: string; retryAfterSeconds?: number };
+
+/** The labelled corpus lives beside the repository (`../shared/corpus`), so a fresh clone finds it too. */
+const CORPUS_DIR = new URL('../../../shared/corpus/', import.meta.url);
+
+function readCorpus(name: string): CorpusCase[] {
+  return readFileSync(new URL(name, CORPUS_DIR), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CorpusCase);
+}
+
+/** The retry decision a label implies when the agent did not exit (SPEC "Classification"). */
+function retryFor(label: FailureClass): RetryReason | null {
+  if (label === 'capacity' || label === 'server') return 'capacity';
+  return label === 'transport' ? 'transport' : null;
+}
+
+const NEVER_RETRIED: readonly FailureClass[] = [
+  'auth',
+  'permission',
+  'bad_request',
+  'context_overflow',
+  'content_filter',
+  'quota',
+];
+
+const errors = readCorpus('errors.jsonl');
+const seeds = readCorpus('seed-cases.jsonl');
+
+function misses(cases: readonly CorpusCase[]) {
+  return cases
+    .map((c) => ({ ...c, got: classify({ message: c.text }) }))
+    .filter((c) => c.got.class !== c.label)
+    .map((c) => `${c.label} → ${c.got.class} (${c.source}): ${c.text.slice(0, 120)}`);
+}
+
+describe('the labelled corpus', () => {
+  it('has lines to judge', () => {
+    expect(errors.length).toBeGreaterThanOrEqual(150);
+    expect(seeds.length).toBeGreaterThanOrEqual(21);
+  });
+
+  it('puts at least 97% of errors.jsonl in its labelled class', () => {
+    const missed = misses(errors);
+    if (missed.length > 0) console.log(`classify misses:\n${missed.join('\n')}`);
+    expect(1 - missed.length / errors.length).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it('makes the labelled retry decision for at least 98% of errors.jsonl', () => {
+    const wrong = errors.filter((c) => classify({ message: c.text }).retry !== retryFor(c.label));
+    expect(1 - wrong.length / errors.length).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('never retries a text labelled auth, permission, bad request, context overflow, content filter or quota', () => {
+    const retried = [...errors, ...seeds]
+      .filter((c) => NEVER_RETRIED.includes(c.label))
+      .filter((c) => classify({ message: c.text }).retry !== null)
+      .map((c) => `${c.label}: ${c.text.slice(0, 120)}`);
+    expect(retried).toEqual([]);
+  });
+
+  it.each(seeds.map((c) => [c.text, c] as const))('classifies the seed case %s exactly', (_text, c) => {
+    const verdict = classify({ message: c.text });
+    expect(verdict.class).toBe(c.label);
+    expect(verdict.retry).toBe(retryFor(c.label));
+    if (c.retryAfterSeconds !== undefined) expect(verdict.retryAfterMs).toBe(c.retryAfterSeconds * 1000);
+  });
+});
+
+/** Real shapes from each provider family, written out here so the rules are judged beyond the corpus. */
+const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
+  // Gemini / Vertex
+  [
+    'quota',
+    "429 RESOURCE_EXHAUSTED. {'error': {'code': 429, 'message': 'You exceeded your current quota, please check your plan and billing details.', 'status': 'RESOURCE_EXHAUSTED'}}",
+  ],
+  [
+    'rate_limit',
+    'Quota exceeded for aiplatform.googleapis.com/generate_content_requests_per_minute_per_project_per_base_model with base model: gemini-1.5-pro. Please submit a quota increase request.',
+  ],
+  [
+    'quota',
+    "429 Quota exceeded for quota metric 'Gemini 2.5 Pro Requests' and limit 'Gemini 2.5 Pro Requests per day per user per tier' of service 'cloudcode-pa.googleapis.com'",
+  ],
+  [
+    'rate_limit',
+    '[API Error: got status: 429 Too Many Requests. {"error":{"code":429,"message":"Resource exhausted. Please try again later.","status":"RESOURCE_EXHAUSTED"}}]',
+  ],
+  [
+    'capacity',
+    'got status: 503 Service Unavailable. {"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}',
+  ],
+  [
+    'server',
+    "500 INTERNAL. {'error': {'code': 500, 'message': 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting', 'status': 'INTERNAL'}}",
+  ],
+  [
+    'server',
+    "504 DEADLINE_EXCEEDED. {'error': {'code': 504, 'message': 'The request timed out. Please try again.', 'status': 'DEADLINE_EXCEEDED'}}",
+  ],
+  [
+    'auth',
+    "400 INVALID_ARGUMENT. {'error': {'code': 400, 'message': 'API key not valid. Please pass a valid API key.', 'status': 'INVALID_ARGUMENT', 'details': [{'reason': 'API_KEY_INVALID'}]}}",
+  ],
+  [
+    'auth',
+    '401 UNAUTHENTICATED. Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+  ],
+  [
+    'permission',
+    "403 PERMISSION_DENIED. {'error': {'code': 403, 'message': 'Generative Language API has not been used in project 123456 before or it is disabled.', 'status': 'PERMISSION_DENIED'}}",
+  ],
+  ['content_filter', '[GoogleGenerativeAI Error]: Candidate was blocked due to SAFETY'],
+  ['transport', '✕ [API Error: exception TypeError: fetch failed sending request]'],
+  [
+    'transport',
+    '✕ [API Error: request to https://cloudcode-pa.googleapis.com/v1internal:countTokens failed, reason: read ECONNRESET]',
+  ],
+  // OpenAI
+  ['quota', '429 You exceeded your current quota, please check your plan and billing details.'],
+  [
+    'rate_limit',
+    'RateLimitError: 429 Rate limit reached for gpt-4o in organization org-abc on requests per min (RPM): Limit 500, Used 500, Requested 1. Please try again in 120ms.',
+  ],
+  [
+    'server',
+    'InternalServerError: 500 The server had an error while processing your request. Sorry about that!',
+  ],
+  ['capacity', 'openai.error.ServiceUnavailableError: The server is overloaded or not ready yet.'],
+  ['transport', 'APIConnectionError: Connection error.'],
+  ['transport', 'openai.APITimeoutError: Request timed out.'],
+  [
+    'bad_request',
+    "BadRequestError: 400 Invalid 'messages[2].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+  ],
+  [
+    'bad_request',
+    "NotFoundError: 404 The model 'gpt-5-turbo' does not exist or you do not have access to it.",
+  ],
+  ['permission', 'PermissionDeniedError: 403 Country, region, or territory not supported'],
+  [
+    'auth',
+    'AuthenticationError: 401 Incorrect API key provided: sk-proj-****abcd. You can find your API key at https://platform.openai.com/account/api-keys.',
+  ],
+  [
+    'rate_limit',
+    'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-02-01 have exceeded call rate limit of your current OpenAI S0 pricing tier. Please retry after 7 seconds.',
+  ],
+  [
+    'content_filter',
+    "The response was filtered due to the prompt triggering Azure OpenAI's content management policy.",
+  ],
+  // Anthropic and Claude Code
+  [
+    'quota',
+    'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits."}}',
+  ],
+  [
+    'context_overflow',
+    'Error: 413 {"type":"error","error":{"type":"request_too_large","message":"Request exceeds the maximum size"}}',
+  ],
+  ['capacity', 'API Error: 500 {"type":"error","error":{"type":"api_error","message":"Overloaded"}}'],
+  [
+    'server',
+    'API Error: 500 {"type":"error","error":{"type":"api_error","message":"Internal server error"},"request_id":"req_011CV5nGkTq8vK9w2rXb3aHd"}',
+  ],
+  [
+    'capacity',
+    'API Error (529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":null}) · Retrying in 4 seconds… (attempt 4/10)',
+  ],
+  ['transport', 'API Error (Request timed out.) · Retrying in 8 seconds… (attempt 5/10)'],
+  ['transport', 'API Error: Stream idle timeout - partial response received'],
+  [
+    'content_filter',
+    'API Error: Claude Code is unable to respond to this request, which appears to violate our Usage Policy (https://www.anthropic.com/legal/aup). Please double press esc to edit your last message.',
+  ],
+  ['quota', "You've hit your session limit · resets 12:50am (America/Los_Angeles)"],
+  [
+    'quota',
+    "You've hit your session limit · resets 5:40pm (Europe/Berlin)\n/login to switch to an API usage-billed account.",
+  ],
+  ['auth', 'OAuth token revoked · Please run /login'],
+  [
+    'bad_request',
+    'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01."}}',
+  ],
+  ['other', '[Request interrupted by user for tool use]'],
+  ['other', 'Error: String to replace not found in file.'],
+  ['permission', 'Permission to use Bash with command rm -rf build has been denied.'],
+  // Codex
+  [
+    'auth',
+    'stream error: unexpected status 401 Unauthorized: Your authentication token has been invalidated. Please try signing in again.',
+  ],
+  [
+    'bad_request',
+    'unexpected status 400 Bad Request: {"detail":"Unsupported parameter: \'temperature\' is not supported with this model."}',
+  ],
+  ['capacity', 'exceeded retry limit, last status: 503 Service Unavailable'],
+  [
+    'context_overflow',
+    'stream disconnected before completion: Your input exceeds the context window of this model. Please adjust your input and try again.',
+  ],
+  [
+    'quota',
+    "You've hit your usage limit. Upgrade to Pro (https://chatgpt.com/explore/pro), or try again in 2 hours 13 minutes.",
+  ],
+  [
+    'transport',
+    'stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)',
+  ],
+  // Bedrock
+  [
+    'rate_limit',
+    'ThrottlingException: Too many requests, please wait before trying again. You have sent too many requests.  Wait before trying again.',
+  ],
+  ['capacity', 'ServiceUnavailableException: Bedrock is unable to process your request.'],
+  [
+    'server',
+    'ModelStreamErrorException: The system encountered an unexpected error during processing. Try your request again.',
+  ],
+  [
+    'server',
+    'InternalServerException: The system encountered an unexpected error during processing. Try your request again.',
+  ],
+  ['auth', 'ExpiredTokenException: The security token included in the request is expired'],
+  ['context_overflow', 'ValidationException: Input is too long for requested model.'],
+  ['permission', "AccessDeniedException: You don't have access to the model with the specified model ID."],
+  [
+    'quota',
+    'ServiceQuotaExceededException: You have exceeded the number of tokens allowed per day for your account.',
+  ],
+  [
+    'capacity',
+    'API Error (503 Too many connections, please wait before trying again.) · Retrying in 4 seconds… (attempt 4/10)',
+  ],
+  // OpenRouter, LiteLLM and gateways
+  ['server', '{"error":{"message":"Provider returned error","code":502}}'],
+  [
+    'quota',
+    '{"error":{"message":"Insufficient credits. Add more using https://openrouter.ai/credits","code":402}}',
+  ],
+  ['bad_request', '{"error":{"message":"No endpoints found for qwen/qwen3-coder:free.","code":404}}'],
+  [
+    'content_filter',
+    '{"error":{"message":"meta-llama/llama-guard requires moderation on OpenAI. Your input was flagged for \\"violence/graphic\\".","code":403}}',
+  ],
+  [
+    'rate_limit',
+    '{"error":{"message":"Rate limit exceeded: free-models-per-min. ","code":429,"metadata":{"headers":{"X-RateLimit-Limit":"20","X-RateLimit-Remaining":"0"}}}}',
+  ],
+  [
+    'quota',
+    '{"error":{"message":"Rate limit exceeded: free-models-per-day. Add 10 credits to unlock 1000 free model requests per day","code":429}}',
+  ],
+  [
+    'rate_limit',
+    'litellm.RateLimitError: AnthropicException - {"type":"error","error":{"type":"rate_limit_error","message":"This request would exceed the rate limit for your organization of 80,000 input tokens per minute."}}',
+  ],
+  ['quota', 'litellm.BudgetExceededError: Budget has been exceeded! Current cost: 10.02, Max budget: 10.0'],
+  [
+    'context_overflow',
+    'litellm.ContextWindowExceededError: litellm.BadRequestError: AnthropicException - prompt is too long: 215000 tokens > 200000 maximum',
+  ],
+  [
+    'auth',
+    'litellm.AuthenticationError: AnthropicException - {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+  ],
+  [
+    'capacity',
+    'litellm.ServiceUnavailableError: BedrockException - {"message":"Too many connections, please wait before trying again."}',
+  ],
+  ['server', '{"error":{"message":"Upstream request failed","type":"upstream_error"}}'],
+  [
+    'server',
+    '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+  ],
+  ['server', '504 Gateway Time-out'],
+  ['server', 'error code: 524'],
+  ['capacity', 'no healthy upstream'],
+  [
+    'quota',
+    "Error code: 402 - {'error': {'message': 'Insufficient Balance', 'type': 'unknown_error', 'param': None, 'code': 'invalid_request_error'}}",
+  ],
+  // Network stacks
+  ['transport', 'Error: read ETIMEDOUT'],
+  ['transport', 'Error: getaddrinfo EAI_AGAIN api.anthropic.com'],
+  ['transport', 'Error: write EPIPE'],
+  ['transport', 'TypeError: fetch failed'],
+  ['transport', 'Error: Client network socket disconnected before secure TLS connection was established'],
+  [
+    'transport',
+    "requests.exceptions.ConnectionError: ('Connection aborted.', RemoteDisconnected('Remote end closed connection without response'))",
+  ],
+  ['transport', 'httpx.RemoteProtocolError: Server disconnected without sending a response.'],
+  [
+    'transport',
+    "urllib3.exceptions.ProtocolError: ('Connection broken: IncompleteRead(0 bytes read, 512 more expected)', IncompleteRead(0 bytes read))",
+  ],
+  ['transport', 'Post "https://api.openai.com/v1/chat/completions": net/http: TLS handshake timeout'],
+  [
+    'transport',
+    'Post "https://api.anthropic.com/v1/messages": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
+  ],
+  ['transport', 'hyper::Error(IncompleteMessage): connection closed before message completed'],
+  ['transport', '✻ Unable to connect to API (ECONNRESET) · Retrying in 0s · attempt 3/10'],
+  [
+    'capacity',
+    'API Error (503 upstream connect error or disconnect/reset before headers. reset reason: remote connection failure, transport failure reason: delayed connect error: Connection refused) · Retrying in 4 seconds… (attempt 4/10)',
+  ],
+  ['quota', 'Codex API error: The usage limit has been reached'],
+  [
+    'quota',
+    'API Error: 429 {"type":"error","error":{"type":"rate_limit_error","message":"You have reached your specified API usage limits. You will regain access on 2025-09-01 at 00:00 UTC."}}',
+  ],
+  ['capacity', 'Provider error 503: (empty body)'],
+  [
+    'server',
+    "openai.InternalServerError: Error code: 502 - {'error': {'message': 'Bad gateway.', 'type': 'cf_bad_gateway', 'param': None, 'code': 502}}",
+  ],
+  [
+    'rate_limit',
+    "anthropic.RateLimitError: Error code: 429 - {'type': 'error', 'error': {'type': 'rate_limit_error', 'message': 'Number of concurrent connections has exceeded your rate limit.'}}",
+  ],
+  [
+    'transport',
+    'FetchError: request to https://api.openai.com/v1/chat/completions failed, reason: connect ETIMEDOUT 104.18.6.192:443',
+  ],
+];
+
+describe('realistic provider texts', () => {
+  it.each(PROVIDER_TEXTS)('reads a %s in "%s"', (label, text) => {
+    const verdict = classify({ message: text });
+    expect(verdict.class).toBe(label);
+    expect(verdict.retry).toBe(retryFor(label));
+  });
+});
+
+describe('status positions', () => {
+  it.each([
+    ['API Error: 503 no non-exhausted claude accounts available', 'capacity'],
+    ['Error: 529 {"type":"error"}', 'capacity'],
+    ['upstream answered with status 503 after the retry', 'capacity'],
+    ['HTTP 503 from the gateway', 'capacity'],
+    ['failed with status code 503', 'capacity'],
+    ['503 Service Unavailable', 'capacity'],
+    ['{"status":503,"message":"try later"}', 'capacity'],
+    ['the gateway said no (503)', 'capacity'],
+    ['code: 503', 'capacity'],
+    ['Request failed with status code 401', 'auth'],
+    ['Error reference number: 502', 'server'],
+    ['(HTTP response code was 400)', 'bad_request'],
+  ] as const)('reads a status in "%s"', (text, expected) => {
+    expect(classify({ message: text }).class).toBe(expected);
+  });
+
+  it('reads the 401 in 127.0.0.1:4016 as no status', () => {
+    expect(classify({ message: 'request to http://127.0.0.1:4016/v1/messages failed' }).class).toBe('other');
+  });
+
+  it.each([
+    'retry after 401s',
+    'next account in 429s',
+    'took 500ms',
+    'request id: req_011CZAZLDXQ503',
+    'request id c6346410-8a50-403b-b711-08c6e4147c43',
+    'at generate (/cli.js:401:9268)',
+    'App.Event:load_response:429 - done',
+    '2023-02-14 15:04:45.503 | INFO',
+    'got 4010 tokens',
+    'errno = 403',
+    'sent 429 bytes',
+  ])('reads no status in "%s"', (text) => {
+    expect(classify({ message: text }).class).toBe('other');
+  });
+
+  it('lets the status field speak when the text has none', () => {
+    expect(classify({ message: 'upstream said no', status: 503 })).toEqual({
+      class: 'capacity',
+      retry: 'capacity',
+    });
+    expect(classify({ message: 'upstream said no', status: 401 }).class).toBe('auth');
+  });
+
+  it('reads the type field like the text', () => {
+    expect(classify({ message: 'Overloaded', type: 'overloaded_error' }).class).toBe('capacity');
+    expect(classify({ message: 'nope', type: 'authentication_error' }).class).toBe('auth');
+  });
+});
+
+describe('precedence', () => {
+  it.each([
+    ['reads overloaded as capacity, not a limit', 'API Error: 429 overloaded_error: Overloaded', 'capacity'],
+    [
+      'keeps a bad request that says EOF a bad request',
+      'API Error: 400 invalid_request_error: unexpected EOF while parsing the tool input',
+      'bad_request',
+    ],
+    [
+      'keeps a ValidationException that says timeout a bad request',
+      'ValidationException: timeout must be ≤ 60',
+      'bad_request',
+    ],
+    [
+      'lets quota words beat rate-limit words',
+      'RateLimitError: 429 You exceeded your current quota, please check your plan and billing details',
+      'quota',
+    ],
+    [
+      'lets a context overflow beat a bad request',
+      'API Error: 400 invalid_request_error: prompt is too long: 210000 tokens > 200000 maximum',
+      'context_overflow',
+    ],
+    ['reads a 504 gateway timeout as a server error', 'HTTP 504 Gateway Timeout', 'server'],
+    [
+      'keeps a 5xx class when the text also says reset',
+      'API Error: 502 Bad Gateway (connection reset by peer)',
+      'server',
+    ],
+    ['lets a 401 beat transport words', 'API Error: 401 Unauthorized after ECONNRESET', 'auth'],
+    [
+      'reads an expired token behind a 403 as auth',
+      'API Error: 403 The security token included in the request is expired',
+      'auth',
+    ],
+    [
+      'reads a rate limit that resets a day out as quota',
+      'Rate limit exceeded. Please retry after 86400 seconds.',
+      'quota',
+    ],
+    [
+      'reads a limit that resets at a clock time as quota',
+      'Rate limit reached · resets 5pm (America/New_York)',
+      'quota',
+    ],
+    [
+      'reads a limit that names its reset epoch as quota',
+      'Claude AI usage limit reached|1767225600',
+      'quota',
+    ],
+    ['reads a user interrupt as other', 'Interrupted by user', 'other'],
+    [
+      'reads an abort on timeout as transport',
+      'TimeoutError: The operation was aborted due to timeout',
+      'transport',
+    ],
+    [
+      'reads a local permission problem as other',
+      'Error: EACCES: permission denied, open /etc/hosts',
+      'other',
+    ],
+    ['reads an unknown text as other', 'Something odd happened in the tool', 'other'],
+    [
+      'reads "try again at a later time" as no reset clock',
+      'Rate limit exceeded. Please try again at a later time.',
+      'rate_limit',
+    ],
+    [
+      'reads a limit that resets on a date as quota',
+      'You can try again at 10 de jul. de 2026, 11:52 (rate limit)',
+      'quota',
+    ],
+    [
+      'decodes JSON unicode escapes',
+      '{"message":"The user doesn\\u0027t want to proceed with this tool use."}',
+      'permission',
+    ],
+    [
+      'reads a header dump as no rate limit',
+      'HTTP 502 Bad Gateway; x-ratelimit-remaining-requests: 99',
+      'server',
+    ],
+  ] as const)('%s', (_name, text, expected) => {
+    expect(classify({ message: text }).class).toBe(expected);
+  });
+});
+
+describe('retry hints', () => {
+  it.each([
+    ['retry after 2401s', 2_401_000],
+    ['Retry-After: 30', 30_000],
+    ['Please retry after 60 seconds.', 60_000],
+    ['Please try again in 20s.', 20_000],
+    ['Please try again in 1m30s.', 90_000],
+    ['Please try again in 9m38.016s.', 578_016],
+    ['Please try again in 6ms.', 6],
+    ['next account frees up in 50m', 3_000_000],
+    ['limit resets in 2h', 7_200_000],
+    ['try again in 4 days 20 hours 9 minutes', 418_140_000],
+    ['{"retry_after": 12}', 12_000],
+    ["'retryDelay': '41s'", 41_000],
+    ['retry-after-ms: 1500', 1_500],
+    ['retry after 5 minutes', 300_000],
+  ])('reads "%s" as %i ms', (text, ms) => {
+    expect(classify({ message: `429 Too Many Requests: ${text}` }).retryAfterMs).toBe(ms);
+  });
+
+  it('prefers the explicit retry after over the pool estimate', () => {
+    const text =
+      'API Error: 503 no non-exhausted claude accounts available; next account frees up in 50m (retry after 2401s)';
+    expect(classify({ message: text }).retryAfterMs).toBe(2_401_000);
+  });
+
+  it('takes the longest of several explicit hints', () => {
+    expect(classify({ message: 'retry after 10s; retry after 30s' }).retryAfterMs).toBe(30_000);
+  });
+
+  it.each([
+    'API Error (529 overloaded_error) · Retrying in 4 seconds… (attempt 4/10)',
+    'Unable to connect to API (ConnectionRefused) · Retrying in 11s · attempt 8/10',
+    'Overloaded, will retry in 5s',
+    'Please retry after a brief wait.',
+    'try again in a moment',
+    'try again after July 3, 2026 at 2:45 PM',
+  ])('reads no server hint in "%s"', (text) => {
+    expect(classify({ message: text }).retryAfterMs).toBeUndefined();
+  });
+
+  it('prefers the retryAfterSeconds field over the text', () => {
+    expect(classify({ message: 'retry after 2401s', retryAfterSeconds: 30 }).retryAfterMs).toBe(30_000);
+  });
+});
+
+describe('an agent that exited', () => {
+  it('retries an unrecognised failure as agent_exited', () => {
+    expect(classify({ message: 'process exited with code 137', agentExited: true })).toEqual({
+      class: 'other',
+      retry: 'agent_exited',
+    });
+  });
+
+  it('keeps the capacity or transport reason when the text names one', () => {
+    expect(classify({ message: 'API Error: 529 Overloaded', agentExited: true }).retry).toBe('capacity');
+    expect(classify({ message: 'read ECONNRESET', agentExited: true }).retry).toBe('transport');
+  });
+
+  it.each([
+    'Invalid API key · Please run /login',
+    'API Error: 403 permission_error',
+    'API Error: 400 invalid_request_error',
+    'prompt is too long: 202128 tokens > 200000 maximum',
+    'Output blocked by content filtering policy',
+    'You exceeded your current quota',
+    'API Error: 429 rate_limit_error',
+  ])('never retries "%s" even after a crash', (text) => {
+    expect(classify({ message: text, agentExited: true }).retry).toBeNull();
+  });
+
+  it('does not retry an unrecognised failure when the agent stayed up', () => {
+    expect(classify({ message: 'process exited with code 137' }).retry).toBeNull();
+  });
+});
+
+describe('adversarial input', () => {
+  const SIZE = 262_144;
+  const CLASSES: readonly string[] = [
+    'capacity',
+    'server',
+    'transport',
+    'rate_limit',
+    'quota',
+    'auth',
+    'permission',
+    'bad_request',
+    'context_overflow',
+    'content_filter',
+    'other',
+  ];
+
+  it.each([
+    ['a long digit run', '5'.repeat(SIZE)],
+    ['retry after repeated 20k times', 'retry after '.repeat(20_000)],
+    ['a deeply nested JSON array', '['.repeat(SIZE)],
+    ['one letter repeated', 'a'.repeat(SIZE)],
+    ['status words with digits', 'status 5'.repeat(SIZE / 8)],
+    ['near-miss phrases', 'rate limi'.repeat(SIZE / 9)],
+    ['escaped quotes', '\\"'.repeat(SIZE / 2)],
+    ['hint triggers with long numbers', `try again in ${'9'.repeat(1000)}s `.repeat(200)],
+  ])('classifies 256 KiB of %s', (_name, text) => {
+    const verdict = classify({ message: text });
+    expect(CLASSES).toContain(verdict.class);
+  });
+
+  it('still finds a signal at the far end of a large text', () => {
+    expect(classify({ message: `${'x'.repeat(SIZE)} API Error: 529 Overloaded` }).class).toBe('capacity');
+  });
+});
