@@ -27,6 +27,7 @@ type Signal =
   | 'rate'
   | 'server'
   | 'transport'
+  | 'transportWrapper'
   | 'timeoutWord'
   | 'limitWord'
   | 'invalid';
@@ -162,6 +163,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error',
   ],
+  // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
+  transportWrapper: ['stream disconnected before completion'],
   transport: [
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', 'enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
@@ -319,6 +322,7 @@ function decide(
     const dailyWindow = is('daily') && (hintMs === undefined || hintMs >= HOUR_MS);
     return longWait || dailyWindow ? 'quota' : 'rate_limit';
   }
+  if (is('transportWrapper') && !serverStatus) return 'transport';
   if (serverStatus || is('server')) return 'server';
   if (is('transport') || statusClass === 'transport') return 'transport';
   if (is('permissionWeak')) return 'permission';

@@ -332,6 +332,10 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'transport',
     'FetchError: request to https://api.openai.com/v1/chat/completions failed, reason: connect ETIMEDOUT 104.18.6.192:443',
   ],
+  [
+    'transport',
+    'stream disconnected before completion: An error occurred while processing your request. You can retry your request.',
+  ],
 ];
 
 describe('realistic provider texts', () => {
