@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileRetryPolicy, DEFAULT_POLICY } from '../../shared/core/policy';
-import { type Decision, decide, type MachineInput, type ResumeResult } from '../../shared/core/session-machine';
+import {
+  type Decision,
+  decide,
+  type MachineInput,
+  type ResumeResult,
+} from '../../shared/core/session-machine';
 import { emptySession, retrySummary, type SessionState } from '../../shared/core/session-state';
 import type { SessionEvent } from '../../shared/core/types';
 import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
@@ -53,11 +58,19 @@ describe('a transient failure', () => {
     const s = new Session();
     const d = s.fail(0);
     expect(d.outcome).toBe('scheduled');
-    expect(s.retry).toMatchObject({ attempt: 1, of: 4, reason: 'capacity', promptId: 'p-cap~resume-1', turnId: 't-7' });
+    expect(s.retry).toMatchObject({
+      attempt: 1,
+      of: 4,
+      reason: 'capacity',
+      promptId: 'p-cap~resume-1',
+      turnId: 't-7',
+    });
     const nextAt = s.retry?.nextAt ?? 0;
     expect(nextAt).toBeGreaterThanOrEqual(T0 + 10_000);
     expect(nextAt).toBeLessThan(T0 + 12_000);
-    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_scheduled', attempt: 1, of: 4, nextAt, retry: s.retry })]);
+    expect(d.events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_scheduled', attempt: 1, of: 4, nextAt, retry: s.retry }),
+    ]);
     expect(d.effects).toEqual([{ kind: 'arm', wake: wakeFor(1, { nextAt }), delayMs: nextAt - T0 }]);
   });
 
@@ -75,7 +88,10 @@ describe('a transient failure', () => {
 
   it('moves nextAt to a later server hint', () => {
     const s = new Session();
-    s.apply({ kind: 'event', event: turnFailed({ error: { message: 'overloaded', status: 529, retryAfterSeconds: 429 } }) });
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ error: { message: 'overloaded', status: 529, retryAfterSeconds: 429 } }),
+    });
     expect(s.retry?.nextAt).toBe(T0 + 429_000);
   });
 
@@ -83,11 +99,16 @@ describe('a transient failure', () => {
     const s = new Session();
     const d = s.apply({
       kind: 'event',
-      event: turnFailed({ error: { message: 'API Error: 503 pool empty', status: 503, retryAfterSeconds: 7200 } }),
+      event: turnFailed({
+        error: { message: 'API Error: 503 pool empty', status: 503, retryAfterSeconds: 7200 },
+      }),
     });
     expect(d.outcome).toBe('exhausted');
     expect(s.retry).toBeNull();
-    expect(d.events[0]).toMatchObject({ kind: 'auto_resume_exhausted', reason: expect.stringMatching(/beyond the longest wait/) });
+    expect(d.events[0]).toMatchObject({
+      kind: 'auto_resume_exhausted',
+      reason: expect.stringMatching(/beyond the longest wait/),
+    });
   });
 
   it('counts the wait from when the failure happened, not from a late delivery', () => {
@@ -99,7 +120,10 @@ describe('a transient failure', () => {
 
   it('resumes an agent that exited mid-turn as agent_exited', () => {
     const s = new Session();
-    s.apply({ kind: 'event', event: turnFailed({ error: { message: 'agent process exited with code 137', agentExited: true } }) });
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ error: { message: 'agent process exited with code 137', agentExited: true } }),
+    });
     expect(s.retry?.reason).toBe('agent_exited');
   });
 });
@@ -118,7 +142,9 @@ describe('a failure that is not transient', () => {
     const s = new Session();
     const d = s.apply({
       kind: 'event',
-      event: authFailed({ error: { message: 'API Error: 401 invalid x-api-key: sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345' } }),
+      event: authFailed({
+        error: { message: 'API Error: 401 invalid x-api-key: sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345' },
+      }),
     });
     expect(JSON.stringify(d.events)).not.toContain('abcdefghijklmnopqrstuvwxyz');
   });
@@ -131,7 +157,10 @@ describe('the chain of attempts', () => {
     for (let attempt = 1; attempt <= 4; attempt++) {
       const { claim, answer } = s.fireArmed();
       expect(claim.outcome).toBe('fire');
-      expect(claim.effects[0]).toMatchObject({ kind: 'resume', call: { promptId: `p-cap~resume-${attempt}`, attempt } });
+      expect(claim.effects[0]).toMatchObject({
+        kind: 'resume',
+        call: { promptId: `p-cap~resume-${attempt}`, attempt },
+      });
       expect(answer.outcome).toBe('fired');
       expect(s.retry).toBeNull();
       const d = s.fail(attempt);
@@ -205,7 +234,9 @@ describe('cancelling a wait', () => {
     s.now += 2000;
     const d = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now }) });
     expect(d.outcome).toBe('skipped');
-    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped', attempt: 1, retry: null })]);
+    expect(d.events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped', attempt: 1, retry: null }),
+    ]);
     expect(d.effects).toEqual([{ kind: 'disarm', wake: wakeFor(1, { nextAt: expect.any(Number) }) }]);
     expect(s.retry).toBeNull();
   });
@@ -225,7 +256,10 @@ describe('cancelling a wait', () => {
   it('skips with why superseded when another prompt starts', () => {
     const s = new Session();
     s.fail(0);
-    const d = s.apply({ kind: 'event', event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }) });
+    const d = s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }),
+    });
     expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded' })]);
     expect(s.retry).toBeNull();
   });
@@ -233,7 +267,10 @@ describe('cancelling a wait', () => {
   it('does not treat the start of the resumed prompt as a newer prompt', () => {
     const s = new Session();
     s.fail(0);
-    s.apply({ kind: 'event', event: turnEvent('turn.started', { promptId: 'p-cap~resume-1', occurredAt: T0 + 1000 }) });
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { promptId: 'p-cap~resume-1', occurredAt: T0 + 1000 }),
+    });
     expect(s.retry?.attempt).toBe(1);
   });
 
@@ -242,7 +279,10 @@ describe('cancelling a wait', () => {
     s.fail(0);
     s.apply({ kind: 'event', event: turnEvent('session.closed', { occurredAt: T0 + 1000 }) });
     expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_skipped', why: 'closed' });
-    const after = s.apply({ kind: 'event', event: turnFailed({ turnId: 't-9', promptId: 'p-9', occurredAt: T0 + 5000 }) });
+    const after = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-9', promptId: 'p-9', occurredAt: T0 + 5000 }),
+    });
     expect(after.outcome).toBe('stale');
     expect(s.retry).toBeNull();
   });
@@ -265,7 +305,10 @@ describe('cancelling a wait', () => {
 
   it('does not resume a failure that a newer prompt superseded', () => {
     const s = new Session();
-    s.apply({ kind: 'event', event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }) });
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 1000 }),
+    });
     const d = s.fail(0, T0);
     expect(d.outcome).toBe('stale');
     expect(s.retry).toBeNull();
@@ -280,7 +323,10 @@ describe('cancelling a wait', () => {
   it('starts a new chain for a new prompt after a stop', () => {
     const s = new Session();
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
-    const d = s.apply({ kind: 'event', event: turnFailed({ turnId: 't-8', promptId: 'p-next', occurredAt: T0 + 60_000 }) });
+    const d = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-8', promptId: 'p-next', occurredAt: T0 + 60_000 }),
+    });
     expect(d.outcome).toBe('scheduled');
     expect(s.retry?.promptId).toBe('p-next~resume-1');
   });
@@ -355,7 +401,9 @@ describe('wake-ups', () => {
   it('records row_cleared once for a wake-up of an attempt the row no longer holds', () => {
     const s = new Session();
     const wake = wakeFor(2, { turnId: 't-old', promptId: 'p-old~resume-2' });
-    expect(s.apply({ kind: 'wake', wake }).events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'row_cleared' })]);
+    expect(s.apply({ kind: 'wake', wake }).events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_skipped', why: 'row_cleared' }),
+    ]);
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
     expect(s.kinds()).toEqual(['auto_resume_skipped']);
   });
@@ -367,7 +415,9 @@ describe('wake-ups', () => {
     const wake = wakeFor(1, { nextAt: s.now });
     s.apply({ kind: 'wake', wake });
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
-    expect(s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } }).outcome).toBe('stale');
+    expect(
+      s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } }).outcome,
+    ).toBe('stale');
     s.now += 60_000;
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
   });
