@@ -1,0 +1,118 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { parseDuration } from '../shared/core/duration';
+import type { TurnResumerStackProps } from './turn-resumer-stack';
+
+/** The CDK context keys the app reads (`npx cdk deploy -c agentUrl=https://hub.example.com -c jitter=0.1`). */
+export const ContextKey = {
+  agentUrl: 'agentUrl',
+  agentTimeout: 'agentTimeout',
+  delays: 'delays',
+  jitter: 'jitter',
+  maxWait: 'maxWait',
+  retryClasses: 'retryClasses',
+  retryAgentExited: 'retryAgentExited',
+  maxResumeTries: 'maxResumeTries',
+  alarmEmail: 'alarmEmail',
+  logRetentionDays: 'logRetentionDays',
+  removalPolicy: 'removalPolicy',
+  deletionProtection: 'deletionProtection',
+  exhaustedPerHour: 'exhaustedPerHour',
+  resumeMaxConcurrency: 'resumeMaxConcurrency',
+} as const;
+export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
+
+/** Raised once with every bad context value named by its key. */
+export class ContextError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid CDK context:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ContextError';
+  }
+}
+
+type Lookup = (key: string) => unknown;
+
+const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {
+  retain: RemovalPolicy.RETAIN,
+  destroy: RemovalPolicy.DESTROY,
+  snapshot: RemovalPolicy.SNAPSHOT,
+};
+
+/**
+ * Reads the stack's settings from CDK context (`-c key=value` arrives as a string, cdk.json may hold typed
+ * values). An absent key keeps the construct default; `agentUrl` may be absent (see `TurnResumerStack`).
+ */
+export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
+  const problems: string[] = [];
+  const read = <T>(key: ContextKey, parse: (value: string) => T, expected: string): T | undefined => {
+    const raw = lookup(key);
+    if (raw === undefined || raw === null || String(raw).trim() === '') return undefined;
+    const text = Array.isArray(raw) ? raw.join(',') : String(raw).trim();
+    try {
+      return parse(text);
+    } catch {
+      problems.push(`-c ${key}=${JSON.stringify(text)}: expected ${expected}`);
+      return undefined;
+    }
+  };
+  const props: TurnResumerStackProps = {
+    agentUrl: read(ContextKey.agentUrl, httpUrl, 'an http(s) URL such as https://hub.example.com'),
+    agentTimeout: read(ContextKey.agentTimeout, duration, 'a duration such as 10s'),
+    retryPolicy: {
+      delays: read(ContextKey.delays, (v) => v.split(',').map(duration), 'durations such as 10s,1m,5m,20m'),
+      jitter: read(ContextKey.jitter, number, 'a number from 0 to 1'),
+      maxWait: read(ContextKey.maxWait, duration, 'a duration such as 60m'),
+      retryClasses: read(ContextKey.retryClasses, (v) => v.split(',').map((s) => s.trim()), 'a list'),
+      retryAgentExited: read(ContextKey.retryAgentExited, bool, 'true or false'),
+      maxResumeTries: read(ContextKey.maxResumeTries, integer, 'a whole number'),
+    },
+    alarmEmail: read(ContextKey.alarmEmail, email, 'an e-mail address'),
+    logRetention: read(
+      ContextKey.logRetentionDays,
+      retentionDays,
+      'a CloudWatch Logs retention such as 30 or 365',
+    ),
+    removalPolicy: read(ContextKey.removalPolicy, removalPolicy, 'retain, destroy or snapshot'),
+    deletionProtection: read(ContextKey.deletionProtection, bool, 'true or false'),
+    exhaustedPerHourThreshold: read(ContextKey.exhaustedPerHour, integer, 'a whole number'),
+    resumeMaxConcurrency: read(ContextKey.resumeMaxConcurrency, integer, 'a whole number from 2 to 1000'),
+  };
+  if (problems.length > 0) throw new ContextError(problems);
+  return props;
+}
+
+function fail(): never {
+  throw new Error('invalid');
+}
+function httpUrl(value: string): string {
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? value.replace(/\/+$/, '') : fail();
+}
+function duration(value: string): Duration {
+  const ms = parseDuration(value);
+  return ms === null ? fail() : Duration.millis(ms);
+}
+function number(value: string): number {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fail();
+}
+function integer(value: string): number {
+  const n = Number(value);
+  return Number.isInteger(n) ? n : fail();
+}
+function bool(value: string): boolean {
+  if (/^(true|yes|1)$/i.test(value)) return true;
+  return /^(false|no|0)$/i.test(value) ? false : fail();
+}
+function email(value: string): string {
+  return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value) ? value : fail();
+}
+function retentionDays(value: string): logs.RetentionDays {
+  const days = Number(value);
+  return (Object.values(logs.RetentionDays) as number[]).includes(days)
+    ? (days as logs.RetentionDays)
+    : fail();
+}
+function removalPolicy(value: string): RemovalPolicy {
+  return REMOVAL_POLICIES[value.toLowerCase()] ?? fail();
+}

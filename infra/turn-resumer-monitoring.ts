@@ -1,0 +1,211 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { QueueWithDlq } from './queue-with-dlq';
+import type { ResumerFunction } from './resumer-function';
+import { searchByDimension, serviceMetric, totalMetric } from './resumer-metrics';
+
+export type TurnResumerMonitoringProps = {
+  functions: Record<string, ResumerFunction>;
+  turnEvents: QueueWithDlq;
+  wake: QueueWithDlq;
+  scheduleGroup: scheduler.IScheduleGroup;
+  alarmTopic?: sns.ITopic | undefined;
+  alarmEmail?: string | undefined;
+  exhaustedPerHourThreshold: number;
+  maxTurnEventAge: Duration;
+};
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** Alarms on everything that loses or delays a resume, sent to one SNS topic, and the resumer's dashboard. */
+export class TurnResumerMonitoring extends Construct {
+  readonly alarmTopic: sns.ITopic;
+  readonly alarms: cw.Alarm[] = [];
+  readonly dashboard: cw.Dashboard;
+
+  constructor(scope: Construct, id: string, props: TurnResumerMonitoringProps) {
+    super(scope, id);
+    this.alarmTopic = props.alarmTopic ?? this.#topic();
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const { turnEvents, wake, scheduleGroup } = props;
+
+    for (const [name, queues] of [
+      ['TurnEvents', turnEvents],
+      ['Wake', wake],
+    ] as const) {
+      this.#alarm(`${name}DeadLetters`, {
+        description: `A ${name} message was dead-lettered: a turn event or wake-up was not handled. Inspect, fix, redrive.`,
+        metric: queues.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: cw.Stats.MAXIMUM,
+        }),
+        threshold: 0,
+      });
+    }
+    this.#alarm('TurnEventsAge', {
+      description: `The oldest turn event waits longer than ${props.maxTurnEventAge.toHumanString()}: the classifier is behind or failing.`,
+      metric: turnEvents.queue.metricApproximateAgeOfOldestMessage({
+        period: Duration.minutes(1),
+        statistic: cw.Stats.MAXIMUM,
+      }),
+      threshold: props.maxTurnEventAge.toSeconds(),
+      evaluationPeriods: 3,
+    });
+    for (const [name, fn] of Object.entries(props.functions)) {
+      const label = name[0]?.toUpperCase() + name.slice(1);
+      this.#alarm(`${label}Errors`, {
+        description: `The ${name} function failed (an error or a whole failed batch).`,
+        metric: fn.function.metricErrors({ period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+        threshold: 0,
+      });
+      this.#alarm(`${label}Throttles`, {
+        description: `The ${name} function was throttled.`,
+        metric: fn.function.metricThrottles({ period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+        threshold: 0,
+      });
+    }
+    this.#alarm('ExhaustedChains', {
+      description: `More than ${props.exhaustedPerHourThreshold} retry chains ran out of attempts in an hour: a long outage upstream?`,
+      metric: totalMetric('RetryExhausted', Duration.hours(1)),
+      threshold: props.exhaustedPerHourThreshold,
+    });
+    this.#alarm('ResumeFailures', {
+      description:
+        'A resume POST to the agent hub was rejected or given up: check the hub URL, its secret and its logs.',
+      metric: totalMetric('ResumeFailed', FIVE_MINUTES),
+      threshold: 0,
+    });
+    this.#alarm('SchedulerTargetErrors', {
+      description: 'EventBridge Scheduler could not send a wake-up to the wake queue (it retries).',
+      metric: scheduleGroup.metricTargetErrors({ period: FIVE_MINUTES }),
+      threshold: 0,
+    });
+    this.#alarm('SchedulerDropped', {
+      description:
+        'EventBridge Scheduler dropped a wake-up after its retries: that retry row will not fire by itself.',
+      metric: scheduleGroup.metricDropped({ period: FIVE_MINUTES }),
+      threshold: 0,
+    });
+
+    this.dashboard = new cw.Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(1) });
+    this.#widgets(props);
+  }
+
+  #topic(): sns.Topic {
+    const topic = new sns.Topic(this, 'AlarmTopic', { enforceSSL: true });
+    Validations.of(topic).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry alarm names and states only; CloudWatch cannot publish to a topic under the AWS-managed aws/sns key.',
+    });
+    return topic;
+  }
+
+  #alarm(
+    id: string,
+    options: { description: string; metric: cw.IMetric; threshold: number; evaluationPeriods?: number },
+  ): void {
+    const alarm = new cw.Alarm(this, id, {
+      alarmDescription: options.description,
+      metric: options.metric,
+      threshold: options.threshold,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: options.evaluationPeriods ?? 1,
+      treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
+    this.alarms.push(alarm);
+  }
+
+  #widgets({ functions, turnEvents, wake, scheduleGroup }: TurnResumerMonitoringProps): void {
+    const graph = (title: string, left: cw.IMetric[], width = 8) =>
+      new cw.GraphWidget({ title, left, width, height: 6, period: FIVE_MINUTES });
+    const fns = Object.entries(functions);
+    this.dashboard.addWidgets(
+      new cw.TextWidget({
+        markdown: `## Turn resumer (${Stack.of(this).stackName})\nRetries scheduled, fired, skipped and exhausted; then the queues, the functions and Scheduler.`,
+        width: 24,
+        height: 2,
+      }),
+    );
+    this.dashboard.addWidgets(
+      graph('Retries scheduled, by reason', [searchByDimension('RetryScheduled', 'reason')]),
+      graph('Resumes fired, exhausted, failed', [
+        totalMetric('ResumeFired', FIVE_MINUTES),
+        totalMetric('RetryExhausted', FIVE_MINUTES),
+        totalMetric('ResumeFailed', FIVE_MINUTES),
+      ]),
+      graph('Resumes skipped, by why', [searchByDimension('ResumeSkipped', 'why')]),
+    );
+    this.dashboard.addWidgets(
+      graph('Failures not retried, by class', [searchByDimension('FailureNotRetried', 'class')], 12),
+      graph(
+        'Wake lateness (ms)',
+        ['p50', 'p99'].map((stat) =>
+          serviceMetric('WakeLatenessMs', 'resume', { statistic: stat, label: `lateness ${stat}` }),
+        ),
+        12,
+      ),
+    );
+    this.dashboard.addWidgets(
+      graph('Queue depth', [
+        turnEvents.queue.metricApproximateNumberOfMessagesVisible({
+          label: 'turn events',
+          statistic: 'Maximum',
+        }),
+        wake.queue.metricApproximateNumberOfMessagesVisible({ label: 'wake (due)', statistic: 'Maximum' }),
+        wake.queue.metricApproximateNumberOfMessagesNotVisible({
+          label: 'wake (in flight)',
+          statistic: 'Maximum',
+        }),
+      ]),
+      graph('Dead letters', [
+        turnEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          label: 'turn events DLQ',
+          statistic: 'Maximum',
+        }),
+        wake.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          label: 'wake DLQ',
+          statistic: 'Maximum',
+        }),
+      ]),
+      graph('Oldest turn event (s)', [
+        turnEvents.queue.metricApproximateAgeOfOldestMessage({ label: 'age', statistic: 'Maximum' }),
+      ]),
+    );
+    this.dashboard.addWidgets(
+      graph(
+        'Invocations',
+        fns.map(([name, fn]) => fn.function.metricInvocations({ label: name })),
+      ),
+      graph(
+        'Errors and throttles',
+        fns.flatMap(([name, fn]) => [
+          fn.function.metricErrors({ label: `${name} errors` }),
+          fn.function.metricThrottles({ label: `${name} throttles` }),
+        ]),
+      ),
+      graph(
+        'Duration p99 (ms)',
+        fns.map(([name, fn]) => fn.function.metricDuration({ label: name, statistic: 'p99' })),
+      ),
+    );
+    this.dashboard.addWidgets(
+      graph(
+        'Scheduler',
+        [
+          scheduleGroup.metricAttempts({ label: 'attempts' }),
+          scheduleGroup.metricTargetErrors({ label: 'target errors' }),
+          scheduleGroup.metricDropped({ label: 'dropped' }),
+        ],
+        12,
+      ),
+      new cw.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 12, height: 6 }),
+    );
+  }
+}
