@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -82,6 +82,7 @@ export class ResumerFunction extends Construct {
         banner: REQUIRE_BANNER,
         // Ship the SDK versions the lock file pins and the tests ran, not whatever the runtime carries.
         bundleAwsSDK: true,
+        logLevel: LogLevel.WARNING,
       },
     });
   }

@@ -43,11 +43,16 @@ export function statementsOfRole(template: Template, roleId: string): Statement[
     .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 
-/** The statements of the function of `role`, found through its execution role. */
-export function statementsOfFunction(template: Template, role: string): Statement[] {
+/** The properties of the function of `role`. */
+export function functionProps(template: Template, role: string): Record<string, unknown> {
   const fn = resourcesOf(template, 'AWS::Lambda::Function')[functionId(template, role)];
   if (!fn) throw new Error(`no ${role} function`);
-  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return fn.Properties;
+}
+
+/** The statements of the function of `role`, found through its execution role. */
+export function statementsOfFunction(template: Template, role: string): Statement[] {
+  const roleId = (functionProps(template, role).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return statementsOfRole(template, roleId);
 }
 

@@ -1,0 +1,78 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import { ContextError, stackPropsFromContext } from '../../infra/context';
+
+const from = (context: Record<string, unknown>) => stackPropsFromContext((key) => context[key]);
+
+describe('stackPropsFromContext', () => {
+  it('leaves every setting to the construct defaults when the context is empty', () => {
+    const props = from({});
+    expect(props.agentUrl).toBeUndefined();
+    expect(Object.values(props.retryPolicy ?? {}).every((value) => value === undefined)).toBe(true);
+    expect(props.removalPolicy).toBeUndefined();
+  });
+
+  it('reads -c strings into typed settings', () => {
+    const props = from({
+      agentUrl: 'https://hub.example.com/',
+      agentTimeout: '8s',
+      delays: '5s,1m',
+      jitter: '0.1',
+      maxWait: '2h',
+      retryClasses: 'capacity, rate_limit',
+      retryAgentExited: 'false',
+      maxResumeTries: '7',
+      alarmEmail: 'ops@example.com',
+      logRetentionDays: '365',
+      removalPolicy: 'destroy',
+      deletionProtection: 'true',
+      exhaustedPerHour: '4',
+      resumeMaxConcurrency: '10',
+    });
+    expect(props).toMatchObject({
+      agentUrl: 'https://hub.example.com',
+      alarmEmail: 'ops@example.com',
+      logRetention: logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.DESTROY,
+      deletionProtection: true,
+      exhaustedPerHourThreshold: 4,
+      resumeMaxConcurrency: 10,
+      retryPolicy: {
+        jitter: 0.1,
+        retryClasses: ['capacity', 'rate_limit'],
+        retryAgentExited: false,
+        maxResumeTries: 7,
+      },
+    });
+    expect(props.agentTimeout?.toMilliseconds()).toBe(8_000);
+    expect(props.retryPolicy?.delays?.map((d) => d.toMilliseconds())).toEqual([5_000, 60_000]);
+    expect(props.retryPolicy?.maxWait?.toMilliseconds()).toBe(Duration.hours(2).toMilliseconds());
+  });
+
+  it('takes typed values from cdk.json as well', () => {
+    expect(
+      from({ jitter: 0.3, retryClasses: ['capacity'], retryAgentExited: true }).retryPolicy,
+    ).toMatchObject({
+      jitter: 0.3,
+      retryClasses: ['capacity'],
+      retryAgentExited: true,
+    });
+  });
+
+  it('names every bad key at once', () => {
+    let error: unknown;
+    try {
+      from({ agentUrl: 'hub.example.com', jitter: 'lots', removalPolicy: 'keep', logRetentionDays: '31' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ContextError);
+    expect((error as ContextError).problems).toEqual([
+      '-c agentUrl="hub.example.com": expected an http(s) URL such as https://hub.example.com',
+      '-c jitter="lots": expected a number from 0 to 1',
+      '-c logRetentionDays="31": expected a CloudWatch Logs retention such as 30 or 365',
+      '-c removalPolicy="keep": expected retain, destroy or snapshot',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { TurnResumer } from '../../infra/turn-resumer';
+import { AGENT_URL_PARAMETER } from '../../infra/turn-resumer-stack';
+import { AGENT_URL, functionId, resourcesOf, synthesize } from './stack-fixture';
+
+// Variants skip esbuild: they check settings, not code.
+const variant = (props: Parameters<typeof synthesize>[0]) => synthesize(props, false).template;
+
+function wakeQueue(template: Template) {
+  const queues = resourcesOf(template, 'AWS::SQS::Queue');
+  return Object.entries(queues).find(([id]) => id.startsWith('ResumerWakeQueue'))?.[1]?.Properties ?? {};
+}
+
+describe('agentUrl', () => {
+  it('becomes a required stack parameter named agentUrl when the context does not give it', () => {
+    const template = variant({});
+    const parameter = template.toJSON().Parameters[AGENT_URL_PARAMETER];
+    expect(AGENT_URL_PARAMETER).toBe('agentUrl');
+    expect(parameter).toMatchObject({ Type: 'String', AllowedPattern: '^https?://\\S+$' });
+    expect(parameter.Default).toBeUndefined();
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ RESUMER_AGENT_URL: { Ref: 'agentUrl' } }) },
+    });
+  });
+
+  it('is written as is, with no parameter, when given', () => {
+    expect(variant({ agentUrl: AGENT_URL }).toJSON().Parameters[AGENT_URL_PARAMETER]).toBeUndefined();
+  });
+
+  it('is refused at synth time when it is not an http(s) URL', () => {
+    expect(() => variant({ agentUrl: 'hub.example.com' })).toThrow(/agentUrl must be an http\(s\) URL/);
+    expect(() => variant({ agentUrl: 'ftp://hub.example.com' })).toThrow(/agentUrl/);
+  });
+});
+
+describe('retry policy and timeouts', () => {
+  it('refuses a bad policy with every bad property named', () => {
+    expect(() =>
+      variant({ agentUrl: AGENT_URL, retryPolicy: { delays: [], jitter: 2, retryClasses: ['auth'] } }),
+    ).toThrow(/retryPolicy\.delays.*retryPolicy\.jitter.*retryPolicy\.retryClasses/s);
+  });
+
+  it('refuses an agent timeout that outlasts the resume lease', () => {
+    expect(() => variant({ agentUrl: AGENT_URL, agentTimeout: Duration.seconds(30) })).toThrow(
+      /agentTimeout/,
+    );
+  });
+
+  it('gives the resume function room for the POST and keeps the wake queue visibility at 6 times that', () => {
+    const template = variant({ agentUrl: AGENT_URL, agentTimeout: Duration.seconds(25) });
+    const resume = resourcesOf(template, 'AWS::Lambda::Function')[functionId(template, 'Resume')];
+    expect(resume?.Properties.Timeout).toBe(45);
+    expect(wakeQueue(template).VisibilityTimeout).toBe(270);
+  });
+
+  it('keeps the wake dead-letter threshold above the resume tries', () => {
+    const template = variant({ agentUrl: AGENT_URL, retryPolicy: { maxResumeTries: 8 } });
+    expect(wakeQueue(template).RedrivePolicy).toMatchObject({ maxReceiveCount: 16 });
+  });
+});
+
+describe('alarms and logs', () => {
+  it('subscribes the alarm e-mail to the topic', () => {
+    variant({ agentUrl: AGENT_URL, alarmEmail: 'ops@example.com' }).hasResourceProperties(
+      'AWS::SNS::Subscription',
+      {
+        Protocol: 'email',
+        Endpoint: 'ops@example.com',
+      },
+    );
+  });
+
+  it('sends alarms to a topic the user brings, and creates none', () => {
+    const app = new App({ context: { [BUNDLING_STACKS]: [] } });
+    const stack = new Stack(app, 'UserStack');
+    const topic = sns.Topic.fromTopicArn(stack, 'Ops', 'arn:aws:sns:eu-west-1:123456789012:ops');
+    new TurnResumer(stack, 'Resumer', { agentUrl: AGENT_URL, alarmTopic: topic });
+    const template = Template.fromStack(stack);
+    template.resourceCountIs('AWS::SNS::Topic', 0);
+    for (const alarm of Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'))) {
+      expect(alarm.Properties.AlarmActions).toEqual([topic.topicArn]);
+    }
+  });
+
+  it('applies the log retention and the exhausted-chains threshold', () => {
+    const template = variant({
+      agentUrl: AGENT_URL,
+      logRetention: logs.RetentionDays.ONE_YEAR,
+      exhaustedPerHourThreshold: 3,
+    });
+    for (const group of Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'))) {
+      expect(group.Properties.RetentionInDays).toBe(365);
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Threshold: 3,
+      Metrics: Match.arrayWith([
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'RetryExhausted' }) }),
+        }),
+      ]),
+    });
+  });
+});
+
+describe('removal', () => {
+  it('retains the table, the secrets and the logs by default', () => {
+    const template = variant({ agentUrl: AGENT_URL });
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']) {
+      for (const resource of Object.values(resourcesOf(template, type)))
+        expect(resource.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('deletes them, without deletion protection, when the removal policy is DESTROY', () => {
+    const template = variant({ agentUrl: AGENT_URL, removalPolicy: RemovalPolicy.DESTROY });
+    for (const type of ['AWS::DynamoDB::Table', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup']) {
+      for (const resource of Object.values(resourcesOf(template, type)))
+        expect(resource.DeletionPolicy).toBe('Delete');
+    }
+    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+});
+
+describe('as a construct in a user stack', () => {
+  it('passes cdk-nag in a stack with a fixed account and region', () => {
+    const app = new App({ context: { [BUNDLING_STACKS]: [] } });
+    const stack = new Stack(app, 'UserStack', { env: { account: '123456789012', region: 'eu-west-1' } });
+    new TurnResumer(stack, 'Resumer', { agentUrl: AGENT_URL });
+    Template.fromStack(stack);
+    const report = new AwsSolutionsChecks(app).validateScope(app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});
