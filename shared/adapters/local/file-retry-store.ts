@@ -1,0 +1,156 @@
+import { emptySession, type SessionState } from '../../core/session-state';
+import type { LoggedEvent } from '../../core/types';
+import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
+import { AppendLog } from './append-log';
+import { MemoryRetryStore } from './memory-retry-store';
+
+/** One line of the store's file: a commit as it landed, or (after compaction) a session's whole state and log. */
+type StoreLine =
+  | { kind: 'commit'; state: SessionState; events: LoggedEvent[] }
+  | { kind: 'snapshot'; state: SessionState; events: LoggedEvent[] };
+
+export type FileRetryStoreOptions = {
+  /** The JSON Lines file. */
+  path: string;
+  /** At open, a file longer than this (and than twice the session count) is rewritten as one line per session. @default 10000 */
+  compactAfterLines?: number;
+};
+
+/**
+ * The RetryStore on one append-only file: MemoryRetryStore answers every read and decides every fenced write;
+ * a commit that lands there is appended as one line and fsynced before `committed` is returned, so a commit
+ * (row and events together) is on disk whole or not at all. Opening replays the file.
+ */
+export class FileRetryStore implements RetryStore {
+  readonly #memory: MemoryRetryStore;
+  readonly #log: AppendLog;
+  readonly #sessionIds: Set<string>;
+  #serial: Promise<unknown> = Promise.resolve();
+  #broken: Error | undefined;
+
+  private constructor(memory: MemoryRetryStore, log: AppendLog, sessionIds: Set<string>) {
+    this.#memory = memory;
+    this.#log = log;
+    this.#sessionIds = sessionIds;
+  }
+
+  /** Opens the file (creating it if missing), replays it and compacts it when it has grown long. */
+  static async open(options: FileRetryStoreOptions): Promise<FileRetryStore> {
+    const { log, contents } = await AppendLog.open(options.path);
+    const memory = new MemoryRetryStore();
+    const ids = new Set<string>();
+    for (const [i, record] of contents.records.entries()) {
+      const line = record as StoreLine;
+      const landed =
+        line.kind === 'snapshot'
+          ? await restoreSnapshot(memory, line.state, line.events)
+          : await memory.commit(line.state, line.events);
+      if (landed.kind !== 'committed') {
+        await log.close();
+        throw new Error(`${options.path}: line ${i + 1} does not follow the state before it`);
+      }
+      ids.add(line.state.sessionId);
+    }
+    const store = new FileRetryStore(memory, log, ids);
+    const limit = options.compactAfterLines ?? 10_000;
+    if (log.lineCount > limit && log.lineCount > 2 * ids.size) await store.compact();
+    return store;
+  }
+
+  async load(sessionId: string): Promise<SessionState> {
+    this.#check();
+    return this.#memory.load(sessionId);
+  }
+
+  async commit(next: SessionState, events: readonly LoggedEvent[]): Promise<CommitResult> {
+    this.#check();
+    // Deciding and queueing the line happen under one lock, so the file holds commits in the order they landed.
+    const step = this.#serial.then(async () => {
+      const result = await this.#memory.commit(next, events);
+      if (result.kind !== 'committed') return { result, written: Promise.resolve() };
+      this.#sessionIds.add(next.sessionId);
+      const line: StoreLine = { kind: 'commit', state: next, events: [...events] };
+      return { result, written: this.#log.append(line) };
+    });
+    this.#serial = step.catch(() => {});
+    const { result, written } = await step;
+    try {
+      await written;
+    } catch (error) {
+      // Memory is now ahead of the file: refuse everything from here on rather than serve what would not survive.
+      this.#broken = new Error(
+        `session store ${this.#log.path} failed to write: ${(error as Error).message}`,
+      );
+      throw this.#broken;
+    }
+    return result;
+  }
+
+  events(sessionId: string, page?: { limit?: number; cursor?: string }): Promise<Page<LoggedEvent>> {
+    this.#check();
+    return this.#memory.events(sessionId, page);
+  }
+
+  waiting(page?: { limit?: number; cursor?: string }): Promise<Page<SessionView>> {
+    this.#check();
+    return this.#memory.waiting(page);
+  }
+
+  /** Every session id the store holds. */
+  sessionIds(): string[] {
+    return [...this.#sessionIds];
+  }
+
+  /** Rewrites the file as one snapshot line per session. */
+  async compact(): Promise<void> {
+    const run = this.#serial.then(async () => {
+      const lines: StoreLine[] = [];
+      for (const sessionId of this.#sessionIds) {
+        lines.push({
+          kind: 'snapshot',
+          state: await this.#memory.load(sessionId),
+          events: await this.#allEvents(sessionId),
+        });
+      }
+      await this.#log.rewrite(lines);
+    });
+    this.#serial = run.catch(() => {});
+    await run;
+  }
+
+  /** Waits for pending writes and closes the file. */
+  async close(): Promise<void> {
+    await this.#serial;
+    await this.#log.close();
+  }
+
+  async #allEvents(sessionId: string): Promise<LoggedEvent[]> {
+    const out: LoggedEvent[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.#memory.events(sessionId, { limit: 500, ...(cursor ? { cursor } : {}) });
+      out.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    return out;
+  }
+
+  #check(): void {
+    if (this.#broken) throw this.#broken;
+  }
+}
+
+/**
+ * Puts a compacted session back. MemoryRetryStore only takes fenced commits, so the versions below the
+ * snapshot's are stepped through with empty states (no events, no retry) before the snapshot itself lands.
+ */
+async function restoreSnapshot(
+  memory: MemoryRetryStore,
+  state: SessionState,
+  events: LoggedEvent[],
+): Promise<CommitResult> {
+  for (let version = 1; version < state.version; version++) {
+    await memory.commit({ ...emptySession(state.sessionId), version }, []);
+  }
+  return memory.commit(state, events);
+}
