@@ -1,4 +1,5 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
@@ -39,5 +40,12 @@ export class QueueWithDlq extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
       removalPolicy: props.removalPolicy,
     });
+  }
+
+  /** `sqs:SendMessage` only (not the GetQueueAttributes/GetQueueUrl that `grantSendMessages` adds). */
+  grantSend(grantee: iam.IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
+    );
   }
 }

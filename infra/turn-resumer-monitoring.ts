@@ -6,8 +6,9 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { QueueWithDlq } from './queue-with-dlq';
+import { resumerWidgets } from './resumer-dashboard';
 import type { ResumerFunction } from './resumer-function';
-import { searchByDimension, serviceMetric, totalMetric } from './resumer-metrics';
+import { totalMetric } from './resumer-metrics';
 
 export type TurnResumerMonitoringProps = {
   functions: Record<string, ResumerFunction>;
@@ -93,7 +94,7 @@ export class TurnResumerMonitoring extends Construct {
     });
 
     this.dashboard = new cw.Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(1) });
-    this.#widgets(props);
+    resumerWidgets(this.dashboard, { ...props, alarms: this.alarms, title: Stack.of(this).stackName });
   }
 
   #topic(): sns.Topic {
@@ -120,92 +121,5 @@ export class TurnResumerMonitoring extends Construct {
     });
     alarm.addAlarmAction(new SnsAction(this.alarmTopic));
     this.alarms.push(alarm);
-  }
-
-  #widgets({ functions, turnEvents, wake, scheduleGroup }: TurnResumerMonitoringProps): void {
-    const graph = (title: string, left: cw.IMetric[], width = 8) =>
-      new cw.GraphWidget({ title, left, width, height: 6, period: FIVE_MINUTES });
-    const fns = Object.entries(functions);
-    this.dashboard.addWidgets(
-      new cw.TextWidget({
-        markdown: `## Turn resumer (${Stack.of(this).stackName})\nRetries scheduled, fired, skipped and exhausted; then the queues, the functions and Scheduler.`,
-        width: 24,
-        height: 2,
-      }),
-    );
-    this.dashboard.addWidgets(
-      graph('Retries scheduled, by reason', [searchByDimension('RetryScheduled', 'reason')]),
-      graph('Resumes fired, exhausted, failed', [
-        totalMetric('ResumeFired', FIVE_MINUTES),
-        totalMetric('RetryExhausted', FIVE_MINUTES),
-        totalMetric('ResumeFailed', FIVE_MINUTES),
-      ]),
-      graph('Resumes skipped, by why', [searchByDimension('ResumeSkipped', 'why')]),
-    );
-    this.dashboard.addWidgets(
-      graph('Failures not retried, by class', [searchByDimension('FailureNotRetried', 'class')], 12),
-      graph(
-        'Wake lateness (ms)',
-        ['p50', 'p99'].map((stat) =>
-          serviceMetric('WakeLatenessMs', 'resume', { statistic: stat, label: `lateness ${stat}` }),
-        ),
-        12,
-      ),
-    );
-    this.dashboard.addWidgets(
-      graph('Queue depth', [
-        turnEvents.queue.metricApproximateNumberOfMessagesVisible({
-          label: 'turn events',
-          statistic: 'Maximum',
-        }),
-        wake.queue.metricApproximateNumberOfMessagesVisible({ label: 'wake (due)', statistic: 'Maximum' }),
-        wake.queue.metricApproximateNumberOfMessagesNotVisible({
-          label: 'wake (in flight)',
-          statistic: 'Maximum',
-        }),
-      ]),
-      graph('Dead letters', [
-        turnEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          label: 'turn events DLQ',
-          statistic: 'Maximum',
-        }),
-        wake.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          label: 'wake DLQ',
-          statistic: 'Maximum',
-        }),
-      ]),
-      graph('Oldest turn event (s)', [
-        turnEvents.queue.metricApproximateAgeOfOldestMessage({ label: 'age', statistic: 'Maximum' }),
-      ]),
-    );
-    this.dashboard.addWidgets(
-      graph(
-        'Invocations',
-        fns.map(([name, fn]) => fn.function.metricInvocations({ label: name })),
-      ),
-      graph(
-        'Errors and throttles',
-        fns.flatMap(([name, fn]) => [
-          fn.function.metricErrors({ label: `${name} errors` }),
-          fn.function.metricThrottles({ label: `${name} throttles` }),
-        ]),
-      ),
-      graph(
-        'Duration p99 (ms)',
-        fns.map(([name, fn]) => fn.function.metricDuration({ label: name, statistic: 'p99' })),
-      ),
-    );
-    this.dashboard.addWidgets(
-      graph(
-        'Scheduler',
-        [
-          scheduleGroup.metricAttempts({ label: 'attempts' }),
-          scheduleGroup.metricTargetErrors({ label: 'target errors' }),
-          scheduleGroup.metricDropped({ label: 'dropped' }),
-        ],
-        12,
-      ),
-      new cw.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 12, height: 6 }),
-    );
   }
 }

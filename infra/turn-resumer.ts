@@ -1,10 +1,10 @@
-import { Aws, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
@@ -18,6 +18,7 @@ import {
   type RetryPolicyProps,
 } from './retry-policy-env';
 import { TurnResumerMonitoring } from './turn-resumer-monitoring';
+import { WakeScheduler } from './wake-scheduler';
 
 /** What a user of the construct sets. */
 export type TurnResumerProps = {
@@ -115,10 +116,9 @@ export class TurnResumer extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.bus = new events.EventBus(this, 'Bus', { description: 'turn resumer: session_changed events' });
-    this.scheduleGroup = new scheduler.ScheduleGroup(this, 'Schedules', {
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.schedulerRole = this.#schedulerRole();
+    const wakeScheduler = new WakeScheduler(this, 'Wakeups', { wake: this.wake });
+    this.scheduleGroup = wakeScheduler.group;
+    this.schedulerRole = wakeScheduler.role;
 
     this.webhookSecret = new SigningSecret(this, 'WebhookSigning', {
       description: 'turn resumer: Standard Webhooks secret the agent hub signs webhooks with',
@@ -182,12 +182,12 @@ export class TurnResumer extends Construct {
     };
     const { ingest, classifier, resume, api } = this.functions;
 
-    this.#grantSend(ingest, this.turnEvents);
+    this.turnEvents.grantSend(ingest.role);
     this.webhookSecret.secret.grantRead(ingest.role);
-    this.#grantWaker(classifier, 'arm');
-    this.#grantWaker(resume, 'arm');
+    wakeScheduler.grantArm(classifier.role);
+    wakeScheduler.grantArm(resume.role);
     // The API only stops sessions, and a stop only disarms (deletes a schedule): it never creates one.
-    this.#grantWaker(api, 'disarm');
+    wakeScheduler.grantDisarm(api.role);
     grantTableAccess(this.table, classifier.role, 'state');
     grantTableAccess(this.table, resume.role, 'state');
     grantTableAccess(this.table, api.role, 'state-and-listings');
@@ -227,70 +227,6 @@ export class TurnResumer extends Construct {
       exhaustedPerHourThreshold: props.exhaustedPerHourThreshold ?? 10,
       maxTurnEventAge: props.maxTurnEventAge ?? Duration.minutes(5),
     });
-  }
-
-  /** The role Scheduler assumes to deliver a wake-up; it may only send to the wake queue. */
-  #schedulerRole(): iam.Role {
-    const role = new iam.Role(this, 'SchedulerRole', {
-      description: 'turn resumer: EventBridge Scheduler delivers wake-ups to the wake queue',
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    });
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.wake.queue.queueArn] }),
-    );
-    return role;
-  }
-
-  /**
-   * Every schedule of the resumer group, `arn:…:schedule/<group>/*`. Built from pseudo parameters even in a stack
-   * with a fixed environment, so the cdk-nag finding it causes (rendered as `nag`) has one spelling to acknowledge.
-   */
-  #schedulesArn(form: 'cfn' | 'nag' = 'cfn'): string {
-    const group = this.scheduleGroup.scheduleGroupName;
-    if (form === 'nag')
-      return `arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${group}/*`;
-    return Fn.join('', [
-      'arn:',
-      Aws.PARTITION,
-      ':scheduler:',
-      Aws.REGION,
-      ':',
-      Aws.ACCOUNT_ID,
-      ':schedule/',
-      group,
-      '/*',
-    ]);
-  }
-
-  #grantSend(fn: ResumerFunction, target: QueueWithDlq): void {
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [target.queue.queueArn] }),
-    );
-  }
-
-  /** Arming sends to the wake queue or creates a schedule (passing the Scheduler role); disarming deletes one. */
-  #grantWaker(fn: ResumerFunction, mode: 'arm' | 'disarm'): void {
-    const actions =
-      mode === 'arm'
-        ? ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']
-        : ['scheduler:DeleteSchedule'];
-    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources: [this.#schedulesArn()] }));
-    Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${this.#schedulesArn('nag')}]`,
-      reason:
-        'Schedule names are per-attempt hashes made at run time; the wildcard is confined to the resumer schedule group.',
-    });
-    if (mode === 'disarm') return;
-    this.#grantSend(fn, this.wake);
-    fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      }),
-    );
   }
 }
 

@@ -26,7 +26,7 @@ const turnEventsQueue = idOf('ResumerTurnEventsQueue', queues);
 const turnEventsDlq = idOf('ResumerTurnEventsDeadLetters', queues);
 const wakeQueue = idOf('ResumerWakeQueue', queues);
 const wakeDlq = idOf('ResumerWakeDeadLetters', queues);
-const schedulerRole = idOf('ResumerSchedulerRole', resourcesOf(template, 'AWS::IAM::Role'));
+const schedulerRole = idOf('ResumerWakeupsSchedulerRole', resourcesOf(template, 'AWS::IAM::Role'));
 
 describe('queues', () => {
   it.each([
