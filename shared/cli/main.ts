@@ -9,7 +9,10 @@ commands:
   classify     read JSON Lines {"text": "...", "status"?: n, "type"?: "...", "retryAfterSeconds"?: n}
                from stdin; write one {"class", "retry", "retryAfterMs"?} line per input
   policy       print the effective retry policy (from RESUMER_* environment variables)
-  start        run the resumer on this machine (embedded local mode)
+  start        run the resumer on this machine (embedded local mode); --demo plays two sample sessions
+  send         sign and post a turn event to a running resumer (--session, --error, … or --file)
+  sessions     list the retries waiting on a running resumer, or show one session (resumer sessions <id>)
+  stop         stop a session's waiting retry (resumer stop <sessionId>)
   help         show this text`;
 
 type Command = (io: CliIo, args: string[]) => Promise<number> | number;
@@ -20,6 +23,18 @@ const COMMANDS: Record<string, Command> = {
   start: async (io, args) => {
     const { startCommand } = await import('./start-command');
     return startCommand(io, args);
+  },
+  send: async (io, args) => {
+    const { sendCommand } = await import('./send-command');
+    return sendCommand(io, args);
+  },
+  sessions: async (io, args) => {
+    const { sessionsCommand } = await import('./sessions-command');
+    return sessionsCommand(io, args);
+  },
+  stop: async (io, args) => {
+    const { stopCommand } = await import('./stop-command');
+    return stopCommand(io, args);
   },
   help: (io) => {
     println(io.stdout, USAGE);
@@ -42,6 +57,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       println(io.stderr, `resumer: ${error.message}`);
       return 2;
     }
+    if (isUsageError(error)) {
+      println(io.stderr, `resumer ${name}: ${(error as Error).message}`);
+      return 2;
+    }
+    if (name !== 'start' && error instanceof Error) {
+      // The client commands report a refused connection or a bad file in words; `start` keeps its stack.
+      println(io.stderr, `resumer ${name}: ${error.message}`);
+      return 1;
+    }
     throw error;
   }
+}
+
+/** A bad flag or argument, as node:util parseArgs reports it. */
+function isUsageError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localBaseUrl } from '../local/api-client';
+import { DataFile, readKeptSecret } from '../local/data-dir';
+import { postSignedWebhook } from '../local/webhook-client';
+import { type CliIo, println } from './io';
+
+const USAGE = `usage: resumer send --session ID [--type turn.failed] [--turn ID] [--prompt ID] [--agent-session ID]
+                    [--error TEXT] [--status N] [--retry-after SECONDS] [--agent-exited] [--id WEBHOOK_ID] [--url URL]
+       resumer send --file event.json [--id WEBHOOK_ID] [--url URL]
+Signs the event with RESUMER_WEBHOOK_SECRET (else the secret kept in the data folder) and posts it to
+<url>/webhooks/agent (default http://127.0.0.1:$RESUMER_PORT, port 8787).`;
+
+/** `resumer send`: signs one turn event and posts it to a running resumer; prints the answer. */
+export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      type: { type: 'string', default: 'turn.failed' },
+      session: { type: 'string' },
+      turn: { type: 'string', default: 't-1' },
+      prompt: { type: 'string', default: 'p-1' },
+      'agent-session': { type: 'string' },
+      error: { type: 'string' },
+      status: { type: 'string' },
+      'retry-after': { type: 'string' },
+      'agent-exited': { type: 'boolean' },
+      file: { type: 'string' },
+      id: { type: 'string' },
+      url: { type: 'string' },
+    },
+  });
+  let body: string;
+  if (values.file !== undefined) {
+    body = await readFile(values.file, 'utf8');
+  } else {
+    if (values.session === undefined) return usage(io, 'give --session (or --file)');
+    if (values.type === 'turn.failed' && values.error === undefined) {
+      return usage(io, 'a turn.failed event needs --error "<the error text>"');
+    }
+    const event: Record<string, unknown> = {
+      type: values.type,
+      sessionId: values.session,
+      turnId: values.turn,
+      promptId: values.prompt,
+      agentSessionId: values['agent-session'],
+      occurredAt: new Date().toISOString(),
+    };
+    if (values.type === 'turn.failed') {
+      event.error = {
+        message: values.error,
+        status: numberOr(values.status),
+        retryAfterSeconds: numberOr(values['retry-after']),
+        agentExited: values['agent-exited'],
+      };
+    }
+    body = JSON.stringify(event);
+  }
+  const secret = io.env.RESUMER_WEBHOOK_SECRET?.trim() || (await keptSecret(io.env));
+  if (!secret) {
+    return usage(io, 'no webhook secret: set RESUMER_WEBHOOK_SECRET or run `resumer start` once to make one');
+  }
+  const answer = await postSignedWebhook({
+    url: `${localBaseUrl(values.url, io.env)}/webhooks/agent`,
+    secret,
+    body,
+    ...(values.id !== undefined ? { id: values.id } : {}),
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
+  println(io.stdout, `${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.status >= 200 && answer.status < 300 ? 0 : 1;
+}
+
+function keptSecret(env: CliIo['env']): Promise<string | undefined> {
+  return readKeptSecret(join(env.RESUMER_DATA_DIR?.trim() || '.resumer', DataFile.webhookSecret));
+}
+
+function numberOr(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : Number(text);
+}
+
+function usage(io: CliIo, problem: string): number {
+  println(io.stderr, `resumer send: ${problem}\n\n${USAGE}`);
+  return 2;
+}

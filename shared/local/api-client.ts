@@ -1,0 +1,29 @@
+/** The server the CLI talks to: `--url`, else 127.0.0.1 on RESUMER_PORT (8787 by default). */
+export function localBaseUrl(
+  url: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return (url ?? `http://127.0.0.1:${env.RESUMER_PORT?.trim() || '8787'}`).replace(/\/+$/, '');
+}
+
+/** An answer of the local API: the status and the parsed JSON body (or the raw text). */
+export type ApiAnswer = { status: number; body: unknown };
+
+/** Calls the local API; a server that can't be reached is reported in words, not as a stack. */
+export async function callApi(method: 'GET' | 'POST', url: string): Promise<ApiAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new Error(
+      `cannot reach ${new URL(url).origin}${cause ? ` (${cause})` : ''}: is \`resumer start\` running?`,
+    );
+  }
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}

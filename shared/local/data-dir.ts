@@ -1,0 +1,117 @@
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { generateSecret, parseSecret } from '../webhook/standard-webhooks';
+
+/** The files of the data directory (RESUMER_DATA_DIR, `.resumer/` by default). */
+export const DataFile = {
+  lock: 'resumer.pid',
+  webhookSecret: 'webhook-secret',
+  agentSecret: 'agent-secret',
+  sessions: 'sessions.jsonl',
+  turnEvents: 'turn-events.journal.jsonl',
+  wakes: 'wakes.journal.jsonl',
+  deadLetter: 'dead-letter.jsonl',
+} as const;
+export type DataFile = (typeof DataFile)[keyof typeof DataFile];
+
+/** Creates the data directory (owner only) if it is missing. */
+export async function ensureDataDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+}
+
+/** Another server holds the data directory. */
+export class DataDirBusyError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `${dir} is in use by another resumer (pid ${pid}); stop it or set RESUMER_DATA_DIR to another folder`,
+    );
+    this.name = 'DataDirBusyError';
+  }
+}
+
+/** Folders this process holds: a pid file naming our own pid may be a stale one from before a restart. */
+const heldHere = new Set<string>();
+
+/**
+ * Takes the data directory for this process (a pid file); a file left by a process that is gone is taken over.
+ * Returns the release.
+ */
+export async function lockDataDir(dir: string, pid: number = process.pid): Promise<() => Promise<void>> {
+  const path = resolve(dir, DataFile.lock);
+  if (heldHere.has(path)) throw new DataDirBusyError(dir, pid);
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const file = await open(path, 'wx', 0o600);
+      await file.writeFile(`${pid}\n`);
+      await file.close();
+      heldHere.add(path);
+      return async () => {
+        heldHere.delete(path);
+        await rm(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(holder) && holder !== pid && isAlive(holder))
+        throw new DataDirBusyError(dir, holder);
+      await rm(path, { force: true });
+    }
+  }
+  throw new Error(`could not take ${path}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A secret and where it came from. */
+export type ResolvedSecret = { secret: string; source: 'env' | 'kept' | 'generated'; path: string };
+
+/**
+ * The configured secret if there is one; else the one kept in the data directory; else a new one, written
+ * there with mode 0600 before it is used.
+ */
+export async function resolveSecret(
+  dir: string,
+  file: typeof DataFile.webhookSecret | typeof DataFile.agentSecret,
+  configured: string | undefined,
+): Promise<ResolvedSecret> {
+  const path = join(dir, file);
+  if (configured !== undefined) return { secret: configured, source: 'env', path };
+  const kept = await readKeptSecret(path);
+  if (kept !== undefined) return { secret: kept, source: 'kept', path };
+  const secret = generateSecret();
+  const handle = await open(path, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${secret}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return { secret, source: 'generated', path };
+}
+
+/** The secret kept at `path`, or `undefined` when there is none; a damaged file is an error that names it. */
+export async function readKeptSecret(path: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = (await readFile(path, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    parseSecret(text);
+  } catch {
+    throw new Error(`${path} does not hold a whsec_ secret; delete it to have a new one made`);
+  }
+  const mode = (await stat(path)).mode & 0o777;
+  if ((mode & 0o077) !== 0)
+    throw new Error(`${path} is readable by others (mode ${mode.toString(8)}); chmod 600 it`);
+  return text;
+}

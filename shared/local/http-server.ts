@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ResumerDeps } from '../app/deps';
+import { type IngestDeps, ingestWebhook, MAX_BODY_BYTES } from '../app/ingest';
+import { handleApiRequest } from '../app/read-api';
+import type { Clock, Log, SessionChanged } from '../ports';
+import type { SessionFeed } from './session-feed';
+
+/** What the local HTTP server serves from. */
+export type LocalHttpDeps = {
+  ingest: IngestDeps;
+  resumer: ResumerDeps;
+  feed: SessionFeed;
+  /** The dashboard page; a placeholder is served while it is missing. */
+  dashboardPath: string;
+  log: Log;
+  clock: Clock;
+  /** Interval of the `: ping` comment on event streams. @default 15000 */
+  pingMs?: number;
+};
+
+/** The server and what its shutdown needs besides `server.close()`. */
+export type LocalHttpServer = {
+  server: Server;
+  /** Refuses new webhooks with 503 and ends every event stream. */
+  beginShutdown(): void;
+};
+
+const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>turn resumer</title>
+<h1>turn resumer</h1><p>The dashboard page is not built yet. The API is up:
+<a href="/sessions?waiting=true">/sessions?waiting=true</a>, <a href="/activity">/activity</a>,
+<a href="/events">/events</a>, <a href="/healthz">/healthz</a>.</p>`;
+
+/**
+ * The embedded mode's one HTTP server: `POST /webhooks/agent`, the read and control API, `GET /healthz`,
+ * `GET /events` (server-sent `session_changed`), `GET /activity` and the dashboard at `/`.
+ */
+export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
+  const streams = new Set<ServerResponse>();
+  let shuttingDown = false;
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+    if (path === '/webhooks/agent') {
+      if (method !== 'POST')
+        return send(res, 405, { error: { code: 'method_not_allowed' } }, { allow: 'POST' });
+      if (shuttingDown) {
+        return send(
+          res,
+          503,
+          { error: { code: 'shutting_down', message: 'the resumer is stopping' } },
+          {
+            'retry-after': '5',
+            connection: 'close',
+          },
+        );
+      }
+      const body = await readBody(req, MAX_BODY_BYTES);
+      if (body === null) {
+        const error = { code: 'payload_too_large', message: `body is larger than ${MAX_BODY_BYTES} bytes` };
+        return send(res, 413, { error }, { connection: 'close' });
+      }
+      const answer = await ingestWebhook(deps.ingest, { headers: headersOf(req), body });
+      return send(res, answer.status, answer.body);
+    }
+    if (path === '/sessions' || path.startsWith('/sessions/')) {
+      // The API takes no body; whatever was sent is discarded (up to the limit).
+      if ((await readBody(req, MAX_BODY_BYTES)) === null) {
+        return send(res, 413, { error: { code: 'payload_too_large' } }, { connection: 'close' });
+      }
+      const query = Object.fromEntries(url.searchParams.entries());
+      const answer = await handleApiRequest(deps.resumer, { method, path, query });
+      return send(res, answer.status, answer.body);
+    }
+    if (method !== 'GET' && method !== 'HEAD')
+      return send(res, 405, { error: { code: 'method_not_allowed' } });
+    if (path === '/healthz') return send(res, 200, { ok: true });
+    if (path === '/activity') return send(res, 200, deps.feed.activity());
+    if (path === '/events') return openStream(req, res);
+    if (path === '/' || path === '/index.html') return dashboard(res);
+    return send(res, 404, { error: { code: 'not_found', message: `no route for ${path}` } });
+  };
+
+  const openStream = (req: IncomingMessage, res: ServerResponse): void => {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    res.write(`event: hello\ndata: ${JSON.stringify({ now: deps.clock.now() })}\n\n`);
+    const unsubscribe = deps.feed.subscribe((change: SessionChanged) => {
+      res.write(`event: session_changed\ndata: ${JSON.stringify(change)}\n\n`);
+    });
+    const ping = setInterval(() => res.write(': ping\n\n'), deps.pingMs ?? 15_000);
+    streams.add(res);
+    req.on('close', () => {
+      unsubscribe();
+      clearInterval(ping);
+      streams.delete(res);
+    });
+  };
+
+  const dashboard = async (res: ServerResponse): Promise<void> => {
+    let page = PLACEHOLDER;
+    try {
+      page = await readFile(deps.dashboardPath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page);
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      deps.log.error('request failed', { method: req.method, url: req.url, error: (error as Error).message });
+      if (!res.headersSent) send(res, 500, { error: { code: 'internal', message: 'internal error' } });
+      else res.destroy();
+    });
+  });
+  return {
+    server,
+    beginShutdown: () => {
+      shuttingDown = true;
+      for (const res of streams) res.end();
+      streams.clear();
+    },
+  };
+}
+
+/** Reads the body, refusing it (`null`) as soon as it passes `limit`: a huge body is never buffered whole. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}

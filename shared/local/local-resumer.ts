@@ -1,0 +1,209 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClassifierHandler } from '../../lambdas/classifier/handler';
+import { createResumeHandler } from '../../lambdas/resume/handler';
+import { HttpAgentClient } from '../adapters/http-agent-client';
+import { AppendLog } from '../adapters/local/append-log';
+import { FileRetryStore } from '../adapters/local/file-retry-store';
+import { type DeadLetter, LocalQueue } from '../adapters/local/local-queue';
+import { LocalTurnEventQueue } from '../adapters/local/local-turn-event-queue';
+import { MessageJournal } from '../adapters/local/message-journal';
+import { rearmWaiting, TimerWaker } from '../adapters/local/timer-waker';
+import { systemTimers, type Timers } from '../adapters/local/timers';
+import type { ResumerDeps } from '../app/deps';
+import { noTelemetry } from '../app/telemetry';
+import type { ConfigByRole } from '../config';
+import { encodeWake } from '../messages';
+import type { AgentClient, Clock, Log } from '../ports';
+import { DataFile, ensureDataDir, lockDataDir } from './data-dir';
+import { createLocalHttpServer } from './http-server';
+import { SessionFeed } from './session-feed';
+
+/** What the embedded mode runs on. */
+export type LocalResumerOptions = {
+  config: ConfigByRole['local'];
+  webhookSecret: string;
+  agentSecret: string;
+  log: Log;
+  /** @default systemTimers */
+  timers?: Timers;
+  /** @default shared/local/dashboard/index.html */
+  dashboardPath?: string;
+};
+
+/** A running embedded resumer. */
+export type LocalResumer = {
+  /** e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  port: number;
+  feed: SessionFeed;
+  store: FileRetryStore;
+  /** Waiting retries armed again at start. */
+  rearmed: number;
+  /** Journalled messages (webhooks, due wake-ups) that a previous run left unhandled. */
+  replayed: number;
+  /** Stops accepting, finishes the work in progress and closes the files; timers are re-armed at the next start. */
+  close(): Promise<void>;
+};
+
+/** A turn event fails only on a fault; five receives ride out a short one (infra uses the same count). */
+const TURN_EVENTS_MAX_RECEIVES = 5;
+/** Each receive of a wake-up whose POST failed retryably counts one resume try, so stay above maxResumeTries. */
+const wakeMaxReceives = (maxResumeTries: number): number => Math.max(10, 2 * maxResumeTries);
+/** 1 s, 2 s, 4 s, … 30 s: by the sixth receive a claim left by a crash (30 s lease) can be taken over. */
+const backoffMs = (receiveCount: number): number => Math.min(1000 * 2 ** (receiveCount - 1), 30_000);
+const SHUTDOWN_GRACE_MS = 5_000;
+
+const DASHBOARD = fileURLToPath(new URL('./dashboard/index.html', import.meta.url));
+
+/**
+ * Starts the resumer on this machine: the Lambda handlers behind durable in-process queues, the session store
+ * on disk, timers for wake-ups, and one HTTP server for webhooks, the API, the event stream and the dashboard.
+ */
+export async function startLocalResumer(options: LocalResumerOptions): Promise<LocalResumer> {
+  const { config, log } = options;
+  const timers = options.timers ?? systemTimers;
+  const clock: Clock = { now: () => timers.now() };
+  const dir = config.dataDir;
+  await ensureDataDir(dir);
+  const opened: Array<() => Promise<void>> = [await lockDataDir(dir)];
+  const closeAll = async () => {
+    for (const close of opened.reverse()) await close().catch(() => {});
+  };
+  try {
+    const store = await FileRetryStore.open({ path: join(dir, DataFile.sessions) });
+    opened.push(() => store.close());
+    const feed = new SessionFeed();
+    await feed.rebuild(store, store.sessionIds());
+    const { log: deadLetters } = await AppendLog.open(join(dir, DataFile.deadLetter));
+    opened.push(() => deadLetters.close());
+    const turnJournal = await MessageJournal.open({ path: join(dir, DataFile.turnEvents) });
+    opened.push(() => turnJournal.close());
+    const wakeJournal = await MessageJournal.open({ path: join(dir, DataFile.wakes) });
+    opened.push(() => wakeJournal.close());
+
+    const deliverWake = { to: undefined as LocalQueue | undefined };
+    const waker = new TimerWaker({
+      deliver: async (wake) => {
+        await deliverWake.to?.send(encodeWake(wake));
+      },
+      log,
+      timers,
+    });
+    const resumer: ResumerDeps = {
+      store,
+      waker,
+      agent: config.agentUrl
+        ? new HttpAgentClient({
+            baseUrl: config.agentUrl,
+            secret: options.agentSecret,
+            timeoutMs: config.agentTimeoutMs,
+            nowSeconds: () => Math.floor(clock.now() / 1000),
+          })
+        : NO_AGENT,
+      sink: feed,
+      clock,
+      policy: config.policy,
+    };
+    const deadLetter = async (letter: DeadLetter) => deadLetters.append(letter);
+    const handlerDeps = { resumer, telemetry: noTelemetry, log };
+    const turnQueue = new LocalQueue({
+      name: 'turn-events',
+      handler: createClassifierHandler(handlerDeps),
+      journal: turnJournal,
+      deadLetter,
+      log,
+      maxReceiveCount: TURN_EVENTS_MAX_RECEIVES,
+      backoffMs,
+      timers,
+    });
+    const wakeQueue = new LocalQueue({
+      name: 'wake',
+      handler: createResumeHandler(handlerDeps),
+      journal: wakeJournal,
+      deadLetter,
+      log,
+      maxReceiveCount: wakeMaxReceives(config.policy.maxResumeTries),
+      backoffMs,
+      // A slow agent holds one batch; others go on beside it.
+      concurrency: 4,
+      timers,
+    });
+    deliverWake.to = wakeQueue;
+    const replayed = turnJournal.pending().length + wakeJournal.pending().length;
+    turnQueue.restore(turnJournal.pending());
+    wakeQueue.restore(wakeJournal.pending());
+    const rearmed = await rearmWaiting(store, waker, clock.now());
+
+    const http = createLocalHttpServer({
+      ingest: {
+        queue: new LocalTurnEventQueue(turnQueue),
+        secret: options.webhookSecret,
+        nowSeconds: () => Math.floor(clock.now() / 1000),
+      },
+      resumer,
+      feed,
+      dashboardPath: options.dashboardPath ?? DASHBOARD,
+      log,
+      clock,
+    });
+    const port = await listen(http.server, config.port, config.host);
+    turnQueue.start();
+    wakeQueue.start();
+
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      http.beginShutdown();
+      await stopServer(http.server);
+      waker.stop();
+      await turnQueue.stop();
+      await wakeQueue.stop();
+      await closeAll();
+    };
+    return {
+      url: `http://${hostForUrl(config.host)}:${port}`,
+      port,
+      feed,
+      store,
+      rearmed,
+      replayed,
+      close: () => {
+        closing ??= close();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+/** Without RESUMER_AGENT_URL a resume can't be sent: each try is a retryable failure, bounded by maxResumeTries. */
+const NO_AGENT: AgentClient = {
+  resume: async () => ({ kind: 'retryable', detail: 'no agent URL is configured (set RESUMER_AGENT_URL)' }),
+};
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Stops accepting; lets requests in progress finish for a grace period, then cuts what is left. */
+async function stopServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await closed;
+  clearTimeout(grace);
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,135 @@
+import { parseArgs } from 'node:util';
+import type { CliIo } from '../cli/io';
+import { println } from '../cli/io';
+import { readConfig } from '../config';
+import { formatDuration } from '../core/duration';
+import type { Clock } from '../ports';
+import { consoleLog } from './console-log';
+import { DataFile, ensureDataDir, type ResolvedSecret, resolveSecret } from './data-dir';
+import { DEMO_DELAYS, type PostEvent, runDemo, startDemoAgent } from './demo';
+import { startLocalResumer } from './local-resumer';
+import { postSignedWebhook } from './webhook-client';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What ends the run: by default the first SIGINT or SIGTERM. */
+export type RunOptions = { until?: Promise<unknown> };
+
+/**
+ * `resumer start [--demo]`: reads and checks the configuration, starts the embedded resumer, prints where it is,
+ * and runs until SIGINT or SIGTERM, then shuts down gracefully.
+ */
+export async function runLocalMode(io: CliIo, args: string[], options: RunOptions = {}): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { demo: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const demo = values.demo === true;
+  const env: Env = demo ? demoEnv(io.env) : io.env;
+  const config = readConfig('local', env);
+  const clock: Clock = { now: () => Date.now() };
+  const log = consoleLog(io.stderr, clock);
+  const warn = (lines: string[]) => println(io.stderr, lines.map((line) => `WARNING: ${line}`).join('\n'));
+  if (!isLoopback(config.host)) {
+    warn([
+      `RESUMER_HOST=${config.host} is not a loopback address.`,
+      'The read and control API has no authentication in local mode: anyone who can reach this port can list',
+      'sessions and stop retries. Bind to 127.0.0.1 unless this network is yours alone.',
+    ]);
+  }
+  await ensureDataDir(config.dataDir);
+  const webhookSecret = await resolveSecret(config.dataDir, DataFile.webhookSecret, config.webhookSecret);
+  const agentSecret = await resolveSecret(config.dataDir, DataFile.agentSecret, config.agentSecret);
+
+  const target = { url: '' };
+  const post: PostEvent = async (body) => {
+    const answer = await postSignedWebhook({
+      url: `${target.url}/webhooks/agent`,
+      secret: webhookSecret.secret,
+      body: JSON.stringify(body),
+      nowSeconds: Math.floor(clock.now() / 1000),
+    });
+    if (answer.status !== 202)
+      throw new Error(`webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  };
+  const demoAgent = demo ? await startDemoAgent({ secret: agentSecret.secret, post, clock, log }) : undefined;
+  const agentUrl = demoAgent?.url ?? config.agentUrl;
+  const app = await startLocalResumer({
+    config: { ...config, agentUrl },
+    webhookSecret: webhookSecret.secret,
+    agentSecret: agentSecret.secret,
+    log,
+  });
+  target.url = app.url;
+
+  const { policy } = config;
+  println(
+    io.stdout,
+    [
+      `turn resumer — embedded local mode${demo ? ' (demo)' : ''}`,
+      `  url             ${app.url}`,
+      `  dashboard       ${app.url}/`,
+      `  webhooks        POST ${app.url}/webhooks/agent`,
+      `  webhook secret  ${describeSecret(webhookSecret, 'RESUMER_WEBHOOK_SECRET')}`,
+      `  agent           ${agentUrl ? `${agentUrl}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
+      `  agent secret    ${agentSecret.source === 'env' ? 'from RESUMER_AGENT_SECRET' : `kept in ${agentSecret.path}`}`,
+      `  data            ${config.dataDir}/ (${app.store.sessionIds().length} sessions, ${app.rearmed} retries re-armed, ${app.replayed} messages replayed)`,
+      `  policy          delays ${policy.delaysMs.map(formatDuration).join(', ')}; jitter ${policy.jitter}; max wait ${formatDuration(policy.maxWaitMs)}`,
+      'Ctrl-C stops it; waiting retries are re-armed at the next start.',
+    ].join('\n'),
+  );
+  if (!agentUrl) {
+    warn([
+      'RESUMER_AGENT_URL is not set: retries are scheduled and shown, but no resume can be sent.',
+      `A due attempt is tried ${policy.maxResumeTries} times (RESUMER_MAX_RESUME_TRIES), then recorded as auto_resume_failed.`,
+    ]);
+  }
+  if (demo) {
+    runDemo({ post, clock, say: (line) => println(io.stdout, line) }).catch((error: unknown) =>
+      log.error('demo: could not post its events', { error: String(error) }),
+    );
+  }
+
+  await (options.until ?? untilSignal());
+  println(io.stdout, 'stopping: finishing work in progress…');
+  await app.close();
+  await demoAgent?.close();
+  println(io.stdout, 'stopped');
+  return 0;
+}
+
+/** The demo's environment: short delays and its own data folder unless they are set. */
+function demoEnv(env: Env): Env {
+  return {
+    ...env,
+    RESUMER_DELAYS: env.RESUMER_DELAYS ?? DEMO_DELAYS,
+    RESUMER_DATA_DIR: env.RESUMER_DATA_DIR ?? '.resumer/demo',
+  };
+}
+
+function describeSecret(secret: ResolvedSecret, envName: string): string {
+  if (secret.source === 'env') return `from ${envName}`;
+  if (secret.source === 'generated') return `${secret.secret}  (new; kept in ${secret.path})`;
+  return `kept in ${secret.path}`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Resolves on the first SIGINT or SIGTERM; a second one ends the process at once. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const first = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', first);
+      process.off('SIGTERM', first);
+      const force = () => process.exit(130);
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
+      resolve(signal);
+    };
+    process.on('SIGINT', first);
+    process.on('SIGTERM', first);
+  });
+}

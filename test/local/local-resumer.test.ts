@@ -1,0 +1,127 @@
+import { stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../../shared/config';
+import { DataDirBusyError, DataFile, resolveSecret } from '../../shared/local/data-dir';
+import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
+import type { Log } from '../../shared/ports';
+import { TEST_SECRET, turnEventBody } from '../support/webhooks';
+import { api, logKinds, postWebhook, until } from './local-server';
+import { tempDir } from './temp-dir';
+
+const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
+const AGENT_SECRET = `whsec_${Buffer.alloc(32, 0x17).toString('base64')}`;
+
+describe('the local resumer in process', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  const running: LocalResumer[] = [];
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    for (const app of running.splice(0)) await app.close();
+    await dir.remove();
+  });
+
+  async function start(overrides: { dashboardPath?: string } = {}): Promise<LocalResumer> {
+    const config = readConfig('local', { RESUMER_PORT: '0', RESUMER_DATA_DIR: dir.path });
+    const app = await startLocalResumer({
+      config,
+      webhookSecret: TEST_SECRET,
+      agentSecret: AGENT_SECRET,
+      log: quiet,
+      ...overrides,
+    });
+    running.push(app);
+    return app;
+  }
+
+  it('refuses a body past 256 KiB while reading it, and keeps serving', async () => {
+    const app = await start();
+    const status = await new Promise<number>((resolve, reject) => {
+      // Chunked, no content-length: only counting while reading can stop it.
+      const req = request(`${app.url}/webhooks/agent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let i = 0; i < 5; i++) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
+  it('serves the dashboard at / as HTML, and a placeholder while the page is missing', async () => {
+    const app = await start({ dashboardPath: join(dir.path, 'missing.html') });
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toMatch(/\/sessions\?waiting=true/);
+  });
+
+  it('keeps the activity (newest first) and its counters across a restart', async () => {
+    const first = await start();
+    await postWebhook(first.url, turnEventBody({ sessionId: 's-a', occurredAt: new Date().toISOString() }), {
+      id: 'm-1',
+    });
+    await postWebhook(
+      first.url,
+      turnEventBody({
+        sessionId: 's-b',
+        occurredAt: new Date().toISOString(),
+        error: { message: 'API Error: 401 invalid x-api-key', status: 401 },
+      }),
+      { id: 'm-2' },
+    );
+    await until(async () => (await logKinds(first.url, 's-b')).length > 0, { what: 's-b logged' });
+    const before = (await api(first.url, '/activity')).body;
+    expect(before.counters).toEqual({
+      scheduled: 1,
+      fired: 0,
+      skipped: 0,
+      exhausted: 0,
+      notRetried: 1,
+      failed: 0,
+    });
+    expect((before.events as Array<{ sessionId: string }>).map((e) => e.sessionId)).toEqual(['s-b', 's-a']);
+    await first.close();
+    running.splice(0);
+
+    const second = await start();
+    expect((await api(second.url, '/activity')).body).toEqual(before);
+    expect(second.rearmed).toBe(1);
+  });
+
+  it('answers a repeated webhook id 202 and applies it once', async () => {
+    const app = await start();
+    const body = turnEventBody({ sessionId: 's-dup', occurredAt: new Date().toISOString() });
+    expect((await postWebhook(app.url, body, { id: 'same' })).status).toBe(202);
+    expect((await postWebhook(app.url, body, { id: 'same' })).status).toBe(202);
+    await until(async () => (await logKinds(app.url, 's-dup')).length > 0, { what: 's-dup logged' });
+    expect(await logKinds(app.url, 's-dup')).toEqual(['auto_resume_scheduled']);
+  });
+
+  it('will not share its data folder with a second server', async () => {
+    await start();
+    await expect(start()).rejects.toThrow(DataDirBusyError);
+  });
+
+  it('keeps a generated secret owner-only and uses it again at the next start', async () => {
+    const made = await resolveSecret(dir.path, DataFile.webhookSecret, undefined);
+    expect(made.source).toBe('generated');
+    expect((await stat(made.path)).mode & 0o777).toBe(0o600);
+    const kept = await resolveSecret(dir.path, DataFile.webhookSecret, undefined);
+    expect(kept).toEqual({ ...made, source: 'kept' });
+    expect(await resolveSecret(dir.path, DataFile.webhookSecret, TEST_SECRET)).toMatchObject({
+      secret: TEST_SECRET,
+      source: 'env',
+    });
+  });
+});
