@@ -270,4 +270,35 @@ describe('local mode across a restart', () => {
     expect(await logKinds(second.url, sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
     expect(agent.requests.map((r) => (r.body as { promptId: string }).promptId)).toEqual(['p-cap~resume-1']);
   });
+  it('loses nothing to a hard kill: the waiting retry fires once after the restart', {
+    timeout: 60_000,
+  }, async () => {
+    const env = serverEnv(dir.path, agent.url);
+    const first = await startServer(env);
+    servers.push(first);
+    const sessionId = newSession();
+    const before = agent.requests.length;
+    const body = turnEventBody({
+      sessionId,
+      occurredAt: now(),
+      error: {
+        message: 'API Error: 503 no non-exhausted claude accounts available',
+        status: 503,
+        retryAfterSeconds: 4,
+      },
+    });
+    expect(await postWebhook(first.url, body, { id: newId() })).toMatchObject({ status: 202 });
+    await until(async () => (await api(first.url, `/sessions/${sessionId}`)).body.retry, {
+      what: 'the retry row',
+    });
+    await first.stop('SIGKILL');
+
+    const second = await startServer(env);
+    servers.push(second);
+    await until(async () => (await logKinds(second.url, sessionId)).includes('auto_resume_fired'), {
+      what: 'auto_resume_fired after the kill',
+      timeoutMs: 20_000,
+    });
+    expect(agent.requests.slice(before).map((r) => r.path)).toEqual([`/sessions/${sessionId}/prompts`]);
+  });
 });

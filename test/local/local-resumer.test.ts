@@ -7,6 +7,7 @@ import { DataDirBusyError, DataFile, resolveSecret } from '../../shared/local/da
 import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
 import type { Log } from '../../shared/ports';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
+import { FakeTimers } from './fake-timers';
 import { api, logKinds, postWebhook, until } from './local-server';
 import { tempDir } from './temp-dir';
 
@@ -123,5 +124,46 @@ describe('the local resumer in process', () => {
       secret: TEST_SECRET,
       source: 'env',
     });
+  });
+});
+
+describe('the local resumer without an agent URL', () => {
+  it('tries a due attempt maxResumeTries times, then records auto_resume_failed', async () => {
+    const dir = await tempDir();
+    const timers = new FakeTimers(Date.now());
+    const config = readConfig('local', {
+      RESUMER_PORT: '0',
+      RESUMER_DATA_DIR: dir.path,
+      RESUMER_JITTER: '0',
+    });
+    const app = await startLocalResumer({
+      config,
+      webhookSecret: TEST_SECRET,
+      agentSecret: AGENT_SECRET,
+      log: quiet,
+      timers,
+    });
+    try {
+      const occurredAt = new Date(timers.now()).toISOString();
+      await postWebhook(app.url, turnEventBody({ sessionId: 's-noagent', occurredAt }), { id: 'm-noagent' });
+      await until(async () => (await logKinds(app.url, 's-noagent')).length > 0, { what: 'the retry row' });
+      // Fake time runs a second per poll: the 10 s wait, then the wake queue's backoff between tries.
+      await until(
+        async () => {
+          await timers.advance(1000);
+          return (await logKinds(app.url, 's-noagent')).includes('auto_resume_failed');
+        },
+        { what: 'auto_resume_failed', timeoutMs: 20_000 },
+      );
+      const { body } = await api(app.url, '/sessions/s-noagent/events');
+      expect(body.items).toEqual([
+        expect.objectContaining({ kind: 'auto_resume_scheduled' }),
+        expect.objectContaining({ kind: 'auto_resume_failed', status: 0 }),
+      ]);
+      expect((await api(app.url, '/sessions/s-noagent')).body.retry).toBeNull();
+    } finally {
+      await app.close();
+      await dir.remove();
+    }
   });
 });
