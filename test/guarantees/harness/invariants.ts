@@ -185,11 +185,20 @@ export function checkPublished(sim: Simulation, logs: ReadonlyMap<string, readon
     if (seen.has(id)) problems.push(`${id}: published twice`);
     seen.add(id);
     const logged = logs.get(change.sessionId)?.find((e) => e.seq === change.event.seq);
-    if (!logged || JSON.stringify(logged) !== JSON.stringify(change.event)) {
+    if (!logged || canonical(logged) !== canonical(change.event)) {
       problems.push(`${id}: published ${change.event.kind} that the log does not hold`);
     }
   }
   return problems;
+}
+
+/** JSON with object keys sorted: DynamoDB hands maps back in an order of its own. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 }
 
 /** Every logged event reached the watchers (at-least-once publication). */
