@@ -81,8 +81,14 @@ describe('the local resumer in process', () => {
       }),
       { id: 'm-2' },
     );
-    await until(async () => (await logKinds(first.url, 's-b')).length > 0, { what: 's-b logged' });
-    const before = (await api(first.url, '/activity')).body;
+    // The feed hears an event once its commit is on disk, a moment after the API can show it: poll the feed.
+    const before = await until(
+      async () => {
+        const { body } = await api(first.url, '/activity');
+        return (body.events as unknown[]).length === 2 && body;
+      },
+      { what: 'both events in /activity' },
+    );
     expect(before.counters).toEqual({
       scheduled: 1,
       fired: 0,
