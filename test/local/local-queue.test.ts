@@ -141,7 +141,7 @@ describe('LocalQueue', () => {
   it('fails the whole batch when the handler throws', async () => {
     let calls = 0;
     const q = queue(
-      async (event: SQSEvent) => {
+      async (_event: SQSEvent) => {
         calls++;
         if (calls === 1) throw new Error('boom');
         return { batchItemFailures: [] };
