@@ -9,7 +9,7 @@ export const RESUMER_NAMESPACE = 'TurnResumer';
  * The Powertools `service` dimension each metric carries: the `observability(name)` of the functions that
  * record metrics. CloudWatch keys a metric by all its dimensions, so a total is a sum over these.
  */
-export const METRIC_SERVICES = ['classifier', 'resume'] as const;
+export const METRIC_SERVICES = ['api', 'classifier', 'resume'] as const;
 
 type MetricName = Metric['name'];
 

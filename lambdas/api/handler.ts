@@ -2,9 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { ResumerDeps } from '../../shared/app/deps';
 import { handleApiRequest } from '../../shared/app/read-api';
+import type { Telemetry } from '../../shared/ports';
 
 /** What the API handler runs on; `token()` returns the bearer token callers must present. */
-export type ApiHandlerDeps = { resumer: ResumerDeps; token: () => Promise<string> };
+export type ApiHandlerDeps = { resumer: ResumerDeps; token: () => Promise<string>; telemetry?: Telemetry };
 
 /** The read and control API behind a Lambda Function URL, guarded by a bearer token. */
 export function createApiHandler(deps: ApiHandlerDeps) {
@@ -20,11 +21,15 @@ export function createApiHandler(deps: ApiHandlerDeps) {
       );
     }
     const query = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}));
-    const response = await handleApiRequest(deps.resumer, {
-      method: event.requestContext.http.method,
-      path: event.rawPath,
-      query,
-    });
+    const response = await handleApiRequest(
+      deps.resumer,
+      {
+        method: event.requestContext.http.method,
+        path: event.rawPath,
+        query,
+      },
+      deps.telemetry,
+    );
     return json(response.status, response.body);
   };
 }

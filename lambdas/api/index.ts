@@ -1,7 +1,7 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SecretsManagerSecret } from '../../shared/adapters/aws/secrets-manager-secret';
 import { readConfig } from '../../shared/config';
-import { awsResumerDeps } from '../shared/aws-resumer';
+import { awsResumerDeps, flushingMetrics, observability } from '../shared/aws-resumer';
 import { createApiHandler } from './handler';
 
 const config = readConfig('api', process.env);
@@ -10,4 +10,9 @@ const token = new SecretsManagerSecret({
   secretId: config.apiTokenSecretArn,
 });
 
-export const handler = createApiHandler({ resumer: awsResumerDeps(config), token: () => token.value() });
+const { metrics, telemetry } = observability('api');
+
+export const handler = flushingMetrics(
+  metrics,
+  createApiHandler({ resumer: awsResumerDeps(config), token: () => token.value(), telemetry }),
+);

@@ -1,7 +1,9 @@
 import { retrySummary } from '../core/session-state';
+import type { Telemetry } from '../ports';
 import type { ResumerDeps } from './deps';
 import { stopSession } from './handle-turn-event';
 import { getSession, listEvents, listWaiting } from './queries';
+import { metricsFor, noTelemetry } from './telemetry';
 
 /** A transport-agnostic HTTP request of the read and control API. */
 export type ApiRequest = { method: string; path: string; query: Record<string, string | undefined> };
@@ -15,7 +17,11 @@ const MAX_LIMIT = 500;
  * Serves `GET /sessions/{id}`, `GET /sessions?waiting=true`, `GET /sessions/{id}/events`
  * and `POST /sessions/{id}/stop`. Authentication is the caller's (bearer token, IAM, or loopback only).
  */
-export async function handleApiRequest(deps: ResumerDeps, request: ApiRequest): Promise<ApiResponse> {
+export async function handleApiRequest(
+  deps: ResumerDeps,
+  request: ApiRequest,
+  telemetry: Telemetry = noTelemetry,
+): Promise<ApiResponse> {
   const parts = request.path.replace(/\/+$/, '').split('/').slice(1).map(decodeURIComponent);
   if (parts[0] !== 'sessions') return error(404, 'not_found', `no route for ${request.path}`);
   const limit = parseLimit(request.query.limit);
@@ -50,6 +56,7 @@ export async function handleApiRequest(deps: ResumerDeps, request: ApiRequest): 
   if (sub === 'stop') {
     if (request.method !== 'POST') return error(405, 'method_not_allowed', 'use POST');
     const applied = await stopSession(deps, id);
+    telemetry.record(metricsFor(applied.logged));
     return {
       status: 200,
       body: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../lambdas/api/handler';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { turnFailed } from '../support/events';
-import { memoryDeps } from '../support/fakes';
+import { memoryDeps, recordingObservability } from '../support/fakes';
 import { functionUrlEvent } from '../support/lambda-events';
 
 const TOKEN = 'token-of-forty-characters-0123456789abcd';
@@ -11,7 +11,8 @@ async function api() {
   const m = memoryDeps();
   await handleTurnEvent(m.deps, turnFailed());
   await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-41', occurredAt: m.clock.at - 5000 }));
-  const handler = createApiHandler({ resumer: m.deps, token: async () => TOKEN });
+  const o = recordingObservability();
+  const handler = createApiHandler({ resumer: m.deps, token: async () => TOKEN, telemetry: o.telemetry });
   const call = async (method: string, path: string, query?: Record<string, string>, token = TOKEN) => {
     const out = await handler(
       functionUrlEvent({ method, path, query, headers: { authorization: `Bearer ${token}` } }),
@@ -19,7 +20,7 @@ async function api() {
     if (typeof out === 'string') throw new Error('bare string result');
     return { status: out.statusCode, body: JSON.parse(out.body ?? 'null') };
   };
-  return { ...m, call };
+  return { ...m, call, metrics: o.metrics };
 }
 
 describe('the API handler', () => {
