@@ -4,6 +4,7 @@ import { createResumeHandler } from '../../../lambdas/resume/handler';
 import type { ResumerDeps } from '../../../shared/app/deps';
 import type { TurnEvent, WakeMessage } from '../../../shared/core/types';
 import { encodeTurnEvent, encodeWake } from '../../../shared/messages';
+import type { Log, Telemetry } from '../../../shared/ports';
 import { recordingObservability } from '../../support/fakes';
 import { sqsEvent, sqsRecord } from '../../support/sqs-records';
 
@@ -21,8 +22,16 @@ export class DeadLettered extends Error {}
  * clock past the visibility timeout after each failed one, and return how many receives it took; a message
  * that fails `maxReceives` times throws `DeadLettered`.
  */
-export function conveyor(deps: ResumerDeps, clock: { at: number }) {
-  const observability = recordingObservability();
+export function conveyor(
+  deps: ResumerDeps,
+  clock: { at: number },
+  observe: Partial<{ log: Log; telemetry: Telemetry }> = {},
+) {
+  const recorded = recordingObservability();
+  const observability = {
+    log: observe.log ?? recorded.log,
+    telemetry: observe.telemetry ?? recorded.telemetry,
+  };
   const classifier = createClassifierHandler({ resumer: deps, ...observability });
   const resume = createResumeHandler({ resumer: deps, ...observability });
   async function deliver(handler: typeof classifier, body: string, maxReceives: number): Promise<number> {
@@ -34,7 +43,7 @@ export function conveyor(deps: ResumerDeps, clock: { at: number }) {
     throw new DeadLettered(`dead-lettered after ${maxReceives} receives: ${body}`);
   }
   return {
-    observability,
+    lines: recorded.lines,
     classifier,
     resume,
     event: (event: TurnEvent) => deliver(classifier, encodeTurnEvent(event), TURN_EVENTS_MAX_RECEIVES),
