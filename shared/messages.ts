@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_ID_PATTERN } from './core/session-id';
 import { type TurnEvent, TurnEventType, type WakeMessage } from './core/types';
 
 /** Names the expectation when a value is wrong, and says `missing` when it is absent. */
@@ -11,7 +12,7 @@ const ID = 'expected 1–256 characters without control characters';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
 
 /** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
-export const sessionIdSchema = z.string(says(SESSION_ID)).regex(/^[A-Za-z0-9._:-]{1,128}$/, says(SESSION_ID));
+export const sessionIdSchema = z.string(says(SESSION_ID)).regex(SESSION_ID_PATTERN, says(SESSION_ID));
 
 /** A turn, prompt or agent-session id: 1–256 characters, no control characters. */
 export const idSchema = z

@@ -1,3 +1,4 @@
+import { isSessionId } from '../core/session-id';
 import { retrySummary } from '../core/session-state';
 import type { Telemetry } from '../ports';
 import type { ResumerDeps } from './deps';
@@ -10,7 +11,6 @@ export type ApiRequest = { method: string; path: string; query: Record<string, s
 /** Its answer. */
 export type ApiResponse = { status: number; body: unknown };
 
-const SESSION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const MAX_LIMIT = 500;
 
 /**
@@ -42,7 +42,7 @@ export async function handleApiRequest(
     }
     return guarded(async () => ({ status: 200, body: await listWaiting(deps.store, { limit, cursor }) }));
   }
-  if (!SESSION_ID.test(id))
+  if (!isSessionId(id))
     return error(400, 'invalid_session_id', 'session id must be 1–128 of A-Z a-z 0-9 . _ : -', 'sessionId');
   if (sub === undefined) {
     if (request.method !== 'GET') return error(405, 'method_not_allowed', 'use GET');

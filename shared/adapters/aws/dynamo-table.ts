@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
 
 /** Top-level attribute names of the resumer's single table. */
 export const Attr = {
@@ -34,17 +35,7 @@ export const TTL_ATTRIBUTE = Attr.expiresAt;
 /** Digits of the zero-padded event `seq` in the sort key, so that string order is log order. */
 export const SEQ_DIGITS = 15;
 
-/** Session ids as SPEC.md defines them: 1–128 chars of [A-Za-z0-9._:-]. */
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Throws unless `sessionId` has the SPEC shape, which keeps it from escaping its key prefix. */
-export function assertSessionId(sessionId: string): void {
-  if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) {
-    throw new Error(
-      `invalid session id ${JSON.stringify(sessionId)}: expected 1-128 chars of [A-Za-z0-9._:-]`,
-    );
-  }
-}
+export { assertSessionId, SESSION_ID_PATTERN };
 
 /** The partition key of everything a session owns. */
 export function sessionPk(sessionId: string): string {

@@ -1,9 +1,9 @@
+import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
 import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 
 /** Session ids as SPEC.md defines them; checked here too so the contract behaves the same as DynamoDB's keys. */
-const SESSION_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 const EVENTS_LIMIT = { fallback: 100, max: 500 } as const;
 const WAITING_LIMIT = { fallback: 50, max: 500 } as const;
 
@@ -86,14 +86,6 @@ export class MemoryRetryStore implements RetryStore {
       }),
     );
     return { items, cursor: armed.length > limit && last ? encodeCursor(last.key) : undefined };
-  }
-}
-
-function assertSessionId(sessionId: string): void {
-  if (typeof sessionId !== 'string' || !SESSION_ID_PATTERN.test(sessionId)) {
-    throw new Error(
-      `invalid session id ${JSON.stringify(sessionId)}: expected 1-128 chars of [A-Za-z0-9._:-]`,
-    );
   }
 }
 
