@@ -96,6 +96,16 @@ const errorText = fc
     return { text: out, secrets: secrets.map((s) => s.secret.secret) };
   });
 
+/** A log that writes every line to each of `logs`. */
+function teeLog(...logs: Log[]): Log {
+  const to =
+    (level: keyof Log) =>
+    (message: string, extra?: Record<string, unknown>): void => {
+      for (const log of logs) log[level](message, extra);
+    };
+  return { info: to('info'), warn: to('warn'), error: to('error') };
+}
+
 describe('secrets in error texts', () => {
   let table: TestTable;
   let client: DynamoDBClient;
@@ -150,12 +160,7 @@ describe('secrets in error texts', () => {
           eventBridge.resetHistory();
           stdout.length = 0;
           const recorded = recordingObservability();
-          const powertools = observability('secrets-test').log;
-          const both: Log = {
-            info: (m, x) => (recorded.log.info(m, x), powertools.info(m, x)),
-            warn: (m, x) => (recorded.log.warn(m, x), powertools.warn(m, x)),
-            error: (m, x) => (recorded.log.error(m, x), powertools.error(m, x)),
-          };
+          const both = teeLog(recorded.log, observability('secrets-test').log);
           const { deps, clock, waker } = memoryDeps({
             store: new DynamoRetryStore({ client, tableName: table.tableName }),
             sink: new EventBridgeSink({
