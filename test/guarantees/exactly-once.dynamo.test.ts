@@ -5,7 +5,7 @@ import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
 import { fcParams, report, runSeed } from '../support/fc-params';
-import { addStats, assertNoViolations, playAndCheck } from './harness/play';
+import { addStats, assertNoViolations, crashCount, playAndCheck } from './harness/play';
 import type { SimStats } from './harness/simulation';
 import { historyArbitrary } from './harness/world';
 
@@ -41,7 +41,7 @@ describe('exactly-once effect per attempt on DynamoDB Local', () => {
       ),
       fcParams(seed, 40),
     );
-    report('dynamo', { seed, histories, violations: 0, ...stats });
+    report('dynamo', { seed, histories, crashes: crashCount(stats), violations: 0, ...stats });
     expect(stats.deliveries).toBeGreaterThan(100);
     expect(stats['version conflicts'] ?? 0).toBeGreaterThanOrEqual(0);
   }, 60_000);

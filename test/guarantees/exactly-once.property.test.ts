@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
 import { fcParams, report, runSeed } from '../support/fc-params';
-import { addStats, assertNoViolations, playAndCheck } from './harness/play';
+import { addStats, assertNoViolations, crashCount, playAndCheck } from './harness/play';
 import type { SimStats } from './harness/simulation';
 import { CRASH_POINTS, historyArbitrary } from './harness/world';
 
@@ -27,10 +27,7 @@ describe('exactly-once effect per attempt on MemoryRetryStore', () => {
       ),
       fcParams(seed, 2500),
     );
-    const crashes = Object.entries(stats)
-      .filter(([name]) => name.startsWith('crash point: '))
-      .reduce((sum, [, n]) => sum + n, 0);
-    report('memory', { seed, histories, crashes, violations: 0, ...stats });
+    report('memory', { seed, histories, crashes: crashCount(stats), violations: 0, ...stats });
     for (const point of CRASH_POINTS) expect(stats[`crash point: ${point}`], point).toBeGreaterThan(0);
     for (const outcome of ['auto_resume_fired', 'skipped stopped', 'skipped closed', 'skipped superseded']) {
       expect(stats[outcome], outcome).toBeGreaterThan(0);

@@ -51,6 +51,13 @@ export function assertNoViolations({ sim, violations }: Played): void {
   );
 }
 
+/** How many crashes a run's totals hold, over every named crash point. */
+export function crashCount(total: SimStats): number {
+  return Object.entries(total)
+    .filter(([name]) => name.startsWith('crash point: '))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
 /** Adds one history's figures to a run's totals. */
 export function addStats(total: SimStats, sim: Simulation): void {
   for (const [name, value] of Object.entries(sim.stats)) total[name] = (total[name] ?? 0) + value;
