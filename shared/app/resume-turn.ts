@@ -1,4 +1,4 @@
-import { Outcome } from '../core/session-machine';
+import { Outcome, type ResumeResult } from '../core/session-machine';
 import type { WakeMessage } from '../core/types';
 import { type Applied, decideAndCommit } from './decide-and-commit';
 import { type ResumerDeps, RetryLaterError } from './deps';
@@ -22,7 +22,10 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   await runWakeEffects(deps.waker, effects);
   const send = effects.find((effect) => effect.kind === 'resume');
   if (!send) return { claim };
-  const answer = await deps.agent.resume(send.call);
+  // A stop, close or newer prompt stored since the claim cancels the POST if it has not gone out yet.
+  const fresh = await deps.store.load(wake.sessionId);
+  const stillOurs = fresh.inFlight?.promptId === send.call.promptId && !fresh.inFlight.cancelled;
+  const answer: ResumeResult = stillOurs ? await deps.agent.resume(send.call) : { kind: 'not_sent' };
   const result = await decideAndCommit(deps, wake.sessionId, { kind: 'resume_result', wake, result: answer });
   if (answer.kind === 'retryable' && result.decision.outcome === Outcome.resumeRetryLater) {
     throw new RetryLaterError(`resume ${send.call.promptId} of ${wake.sessionId}: ${answer.detail}`);

@@ -23,7 +23,9 @@ export type MachineInput =
 export type ResumeResult =
   | { kind: 'ok' }
   | { kind: 'retryable'; detail: string }
-  | { kind: 'rejected'; status: number; detail: string };
+  | { kind: 'rejected'; status: number; detail: string }
+  /** The claim was cancelled before the POST went out: nothing was sent. */
+  | { kind: 'not_sent' };
 
 /** A side effect the caller performs after the new state is stored. */
 export type Effect =
@@ -43,6 +45,7 @@ export const Outcome = {
   fired: 'fired',
   resumeRejected: 'resume_rejected',
   resumeRetryLater: 'resume_retry_later',
+  cancelRequested: 'cancel_requested',
   inFlight: 'in_flight',
   gaveUp: 'gave_up',
   recorded: 'recorded',
@@ -93,34 +96,36 @@ function onEvent(state: SessionState, event: TurnEvent, ctx: MachineContext): De
 function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
   const turnId = event.turnId ?? '';
   const { base, attempt } = splitPromptId(event.promptId ?? '');
+  const failureKey = attemptKey(turnId, base, attempt);
   const chain = state.chain;
   const sameChain = chain !== null && chain.turnId === turnId && chain.base === base;
-  if (sameChain && chain.lastAttempt > attempt)
+  if ((state.failures ?? []).includes(failureKey) || (sameChain && chain.lastAttempt > attempt)) {
     return duplicateFailure(state, turnId, base, attempt, ctx.now);
+  }
   if (sameChain && chain.ended) return nothing(Outcome.stale);
-  const inFlight = state.pending;
-  if (sameChain && inFlight?.phase === PendingPhase.armed) return nothing(Outcome.stale);
+  if (sameChain && state.pending?.base === base && state.pending.turnId === turnId)
+    return nothing(Outcome.stale);
   if (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) return nothing(Outcome.stale);
   const latest = state.latestPrompt;
   if (latest && latest.base !== base && latest.at > event.occurredAt) return nothing(Outcome.stale);
 
   const next = beginWrite(state, event, ctx);
+  next.failures = [...next.failures, failureKey].slice(-SETTLED_LIMIT);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   if (next.pending && (next.pending.base !== base || next.pending.turnId !== turnId)) {
     skipPending(next, 'superseded', events, effects);
-  } else if (next.pending?.phase === PendingPhase.firing) {
-    // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
-    const p = next.pending;
-    settlePending(next, events, {
-      kind: 'auto_resume_fired',
-      attempt: p.attempt,
-      promptId: p.promptId,
-      turnId: p.turnId,
-      retry: null,
-    });
   }
-  next.latestPrompt = latest && latest.base === base ? latest : { base, turnId, at: event.occurredAt };
+  const sent = next.inFlight;
+  if (sent && sent.base === base && sent.turnId === turnId && sent.attempt === attempt) {
+    // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
+    settleInFlight(next, events, { kind: 'auto_resume_fired', ...attemptFields(sent), retry: null });
+  }
+  // The prompt's newest sign of life: a failure later than its start makes older events of others stale.
+  next.latestPrompt =
+    latest && latest.base === base
+      ? { ...latest, at: Math.max(latest.at, event.occurredAt) }
+      : { base, turnId, at: event.occurredAt };
   const nextAttempt = attempt + 1;
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
@@ -190,13 +195,7 @@ function duplicateFailure(
   now: number,
 ): Decision {
   const p = state.pending;
-  if (
-    p &&
-    p.phase === PendingPhase.armed &&
-    p.turnId === turnId &&
-    p.base === base &&
-    p.attempt === attempt + 1
-  ) {
+  if (p && p.turnId === turnId && p.base === base && p.attempt === attempt + 1) {
     return {
       outcome: Outcome.alreadyScheduled,
       next: null,
@@ -218,12 +217,10 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   next.latestPrompt = { base, turnId: event.turnId ?? '', at: event.occurredAt };
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  const p = next.pending;
-  if (p && p.base !== base) {
-    skipPending(next, 'superseded', events, effects);
-    return finish(next, Outcome.skipped, events, effects);
-  }
-  return finish(next, Outcome.recorded, events, effects);
+  const skipped = next.pending !== null && next.pending.base !== base;
+  if (skipped) skipPending(next, 'superseded', events, effects);
+  if (next.inFlight && next.inFlight.base !== base) cancelInFlight(next, 'superseded');
+  return finish(next, skipped ? Outcome.skipped : Outcome.recorded, events, effects);
 }
 
 function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
@@ -234,9 +231,9 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  const armedHere = next.pending?.phase === PendingPhase.armed;
+  const armedHere = next.pending !== null && next.pending.turnId === turnId && next.pending.base === base;
   if (armedHere) skipPending(next, 'row_cleared', events, effects);
-  if (next.chain) next.chain.ended = !next.pending;
+  if (next.chain) next.chain.ended = true;
   return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects);
 }
 
@@ -251,12 +248,16 @@ function onStopped(
   if (why === 'closed') next.closed = true;
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  const p = next.pending;
   // A stop older than the failure that armed the wait was meant for an earlier turn.
-  if (p && (why === 'closed' || p.failedAt <= event.occurredAt)) {
+  const meantFor = (p: Pending | null): p is Pending =>
+    p !== null && (why === 'closed' || p.failedAt <= event.occurredAt);
+  const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
+  if (cancels) cancelInFlight(next, why);
+  if (meantFor(next.pending)) {
     skipPending(next, why, events, effects);
     return finish(next, Outcome.skipped, events, effects);
   }
+  if (cancels) return finish(next, Outcome.cancelRequested, events, effects);
   if (why === 'stopped' && state.stoppedAt !== null && state.stoppedAt >= event.occurredAt) {
     return nothing(Outcome.duplicate);
   }
@@ -266,7 +267,7 @@ function onStopped(
 function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): Decision {
   const p = state.pending;
   if (p && p.promptId === wake.promptId && p.turnId === wake.turnId) {
-    if (p.phase === PendingPhase.armed && p.nextAt - ctx.now > ctx.policy.earlyToleranceMs) {
+    if (p.nextAt - ctx.now > ctx.policy.earlyToleranceMs) {
       return {
         outcome: Outcome.early,
         next: null,
@@ -274,31 +275,22 @@ function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): De
         effects: [armEffect(state.sessionId, p, ctx.now)],
       };
     }
-    // Another invocation holds the claim: come back when its lease has run out, never send beside it.
-    if (
-      p.phase === PendingPhase.firing &&
-      p.claimedAt !== null &&
-      ctx.now - p.claimedAt < ctx.policy.resumeLeaseMs
-    ) {
-      return nothing(Outcome.inFlight);
-    }
     const next = beginWrite(state, undefined, ctx);
-    const claimed = next.pending as Pending;
-    if (claimed.tries >= ctx.policy.maxResumeTries) {
-      const events: SessionEvent[] = [];
-      settlePending(next, events, {
-        kind: 'auto_resume_failed',
-        attempt: claimed.attempt,
-        promptId: claimed.promptId,
-        turnId: claimed.turnId,
-        status: 0,
-        retry: null,
-      });
-      return finish(next, Outcome.gaveUp, events, []);
+    next.pending = null;
+    return claim(next, { ...p, phase: PendingPhase.firing }, ctx);
+  }
+  const sent = state.inFlight;
+  if (sent && sent.promptId === wake.promptId && sent.turnId === wake.turnId) {
+    if (sent.cancelled) {
+      const next = beginWrite(state, undefined, ctx);
+      settleInFlight(next, [], undefined);
+      const events: SessionEvent[] = [skippedEvent(sent, sent.cancelled)];
+      return finish(next, Outcome.skipped, events, []);
     }
-    next.pending = { ...claimed, phase: PendingPhase.firing, tries: claimed.tries + 1, claimedAt: ctx.now };
-    const call = resumeCallFor(state.sessionId, state.agentSessionId, next.pending);
-    return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
+    // Another invocation holds the claim: come back when its lease has run out, never send beside it.
+    if (sent.claimedAt !== null && ctx.now - sent.claimedAt < ctx.policy.resumeLeaseMs)
+      return nothing(Outcome.inFlight);
+    return claim(beginWrite(state, undefined, ctx), sent, ctx);
   }
   const { base } = splitPromptId(wake.promptId);
   const key = attemptKey(wake.turnId, base, wake.attempt);
@@ -316,57 +308,98 @@ function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): De
   return finish(next, Outcome.skipped, [event], []);
 }
 
+/** Takes (or takes again) the claim on an attempt and sends it, unless its tries are spent. */
+function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decision {
+  if (attempt.tries >= ctx.policy.maxResumeTries) {
+    next.inFlight = attempt;
+    const events: SessionEvent[] = [];
+    settleInFlight(next, events, {
+      kind: 'auto_resume_failed',
+      ...attemptFields(attempt),
+      status: 0,
+      retry: null,
+    });
+    return finish(next, Outcome.gaveUp, events, []);
+  }
+  next.inFlight = { ...attempt, tries: attempt.tries + 1, claimedAt: ctx.now };
+  const call = resumeCallFor(next.sessionId, next.agentSessionId, next.inFlight);
+  return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
+}
+
 function onResumeResult(
   state: SessionState,
   wake: WakeMessage,
   result: ResumeResult,
   ctx: MachineContext,
 ): Decision {
-  const p = state.pending;
-  if (!p || p.phase !== PendingPhase.firing || p.promptId !== wake.promptId || p.turnId !== wake.turnId) {
-    return nothing(Outcome.stale);
-  }
+  const sent = state.inFlight;
+  if (!sent || sent.promptId !== wake.promptId || sent.turnId !== wake.turnId) return nothing(Outcome.stale);
   const next = beginWrite(state, undefined, ctx);
-  if (result.kind === 'retryable') {
-    // Release the claim so that the next delivery of this wake-up tries again at once.
-    next.pending = { ...p, claimedAt: null };
-    return finish(next, Outcome.resumeRetryLater, [], []);
-  }
   const events: SessionEvent[] = [];
-  const common = { attempt: p.attempt, promptId: p.promptId, turnId: p.turnId, retry: null };
   if (result.kind === 'ok') {
-    settlePending(next, events, { kind: 'auto_resume_fired', ...common });
+    settleInFlight(next, events, { kind: 'auto_resume_fired', ...attemptFields(sent), retry: null });
     return finish(next, Outcome.fired, events, []);
   }
-  settlePending(next, events, { kind: 'auto_resume_failed', ...common, status: result.status });
-  return finish(next, Outcome.resumeRejected, events, []);
+  if (result.kind === 'rejected') {
+    settleInFlight(next, events, {
+      kind: 'auto_resume_failed',
+      ...attemptFields(sent),
+      status: result.status,
+      retry: null,
+    });
+    return finish(next, Outcome.resumeRejected, events, []);
+  }
+  if (sent.cancelled) {
+    settleInFlight(next, events, skippedEvent(sent, sent.cancelled));
+    return finish(next, Outcome.skipped, events, []);
+  }
+  // Release the claim so that the next delivery of this wake-up tries again at once.
+  next.inFlight = { ...sent, claimedAt: null };
+  return finish(next, Outcome.resumeRetryLater, [], []);
 }
 
+/** Skips the waiting attempt at once: logs the skip and disarms its wake-up. */
 function skipPending(next: SessionState, why: SkipWhy, events: SessionEvent[], effects: Effect[]): void {
   const p = next.pending;
   if (!p) return;
-  events.push({
-    kind: 'auto_resume_skipped',
-    why,
-    attempt: p.attempt,
-    promptId: p.promptId,
-    turnId: p.turnId,
-    retry: null,
-  });
+  events.push(skippedEvent(p, why));
   effects.push({ kind: 'disarm', wake: wakeOf(next.sessionId, p) });
   remember(next, attemptKey(p.turnId, p.base, p.attempt));
   next.pending = null;
+  endChainOf(next, p);
+}
+
+/**
+ * Marks the attempt in flight as cancelled. Its POST may be under way and cannot be recalled, so nothing is
+ * logged yet: it ends as fired if that POST lands, else as skipped, and is never sent again.
+ */
+function cancelInFlight(next: SessionState, why: SkipWhy): void {
+  const sent = next.inFlight;
+  if (!sent || sent.cancelled) return;
+  next.inFlight = { ...sent, cancelled: why };
+  endChainOf(next, sent);
+}
+
+/** Ends the attempt in flight with `event`; a fired attempt leaves its chain open for the resumed turn. */
+function settleInFlight(next: SessionState, events: SessionEvent[], event: SessionEvent | undefined): void {
+  const sent = next.inFlight;
+  if (!sent) return;
+  if (event) events.push(event);
+  remember(next, attemptKey(sent.turnId, sent.base, sent.attempt));
+  next.inFlight = null;
+  if (event?.kind !== 'auto_resume_fired') endChainOf(next, sent);
+}
+
+function endChainOf(next: SessionState, p: Pending): void {
   if (next.chain && next.chain.turnId === p.turnId && next.chain.base === p.base) next.chain.ended = true;
 }
 
-/** Ends the pending attempt with `event`; a fired attempt leaves its chain open for the resumed turn's outcome. */
-function settlePending(next: SessionState, events: SessionEvent[], event: SessionEvent): void {
-  const p = next.pending;
-  if (!p) return;
-  events.push(event);
-  remember(next, attemptKey(p.turnId, p.base, p.attempt));
-  next.pending = null;
-  if (event.kind !== 'auto_resume_fired' && next.chain) next.chain.ended = true;
+function skippedEvent(p: Pending, why: SkipWhy): SessionEvent {
+  return { kind: 'auto_resume_skipped', why, ...attemptFields(p), retry: null };
+}
+
+function attemptFields(p: Pending) {
+  return { attempt: p.attempt, promptId: p.promptId, turnId: p.turnId };
 }
 
 function remember(next: SessionState, key: string): void {
@@ -385,7 +418,9 @@ function beginWrite(state: SessionState, event: TurnEvent | undefined, ctx: Mach
   return {
     ...state,
     pending: state.pending ? { ...state.pending } : null,
+    inFlight: state.inFlight ? { ...state.inFlight } : null,
     chain: state.chain ? { ...state.chain } : null,
+    failures: state.failures ?? [],
     agentSessionId: event?.agentSessionId ?? state.agentSessionId,
     version: state.version + 1,
     updatedAt: ctx.now,

@@ -1,10 +1,10 @@
-import type { FailureClass, LoggedEvent, RetryReason, RetrySummary, SessionEvent } from './types';
+import type { FailureClass, LoggedEvent, RetryReason, RetrySummary, SessionEvent, SkipWhy } from './types';
 
 /** Where a pending attempt stands: waiting for its time, or claimed and being sent. */
 export const PendingPhase = { armed: 'armed', firing: 'firing' } as const;
 export type PendingPhase = (typeof PendingPhase)[keyof typeof PendingPhase];
 
-/** The one attempt a session has waiting or in flight. */
+/** An attempt of a session: waiting for its time (`pending`) or claimed and being sent (`inFlight`). */
 export type Pending = {
   turnId: string;
   /** The prompt id the chain started from (`p-cap`). */
@@ -25,6 +25,8 @@ export type Pending = {
   tries: number;
   /** When the current claim was taken (epoch ms); another claim waits until its lease runs out. */
   claimedAt: number | null;
+  /** Set when a stop, close or newer prompt came while the attempt was in flight: send nothing more. */
+  cancelled?: SkipWhy | null | undefined;
 };
 
 /** The retry chain of the latest failing turn: how far it got and whether it is over. */
@@ -36,7 +38,10 @@ export type SessionState = {
   /** 0 before the first write; each write stores `version + 1` on the condition that it is still `version`. */
   version: number;
   agentSessionId?: string | undefined;
+  /** The attempt waiting for its time: what the retry row shows. */
   pending: Pending | null;
+  /** The attempt claimed by a wake-up and being sent; a newer chain may be waiting beside it. */
+  inFlight: Pending | null;
   chain: Chain | null;
   /** The newest prompt seen, so that older events of other prompts count as stale. */
   latestPrompt: { base: string; turnId: string; at: number } | null;
@@ -44,6 +49,8 @@ export type SessionState = {
   closed: boolean;
   /** Attempts with a recorded outcome (`turnId|base|attempt`), newest last, bounded. */
   settled: string[];
+  /** Failures already decided (`turnId|base|attempt`), newest last, bounded: a redelivery of any is a duplicate. */
+  failures: string[];
   lastEvent: SessionEvent | null;
   updatedAt: number;
 };
@@ -57,11 +64,13 @@ export function emptySession(sessionId: string): SessionState {
     sessionId,
     version: 0,
     pending: null,
+    inFlight: null,
     chain: null,
     latestPrompt: null,
     stoppedAt: null,
     closed: false,
     settled: [],
+    failures: [],
     lastEvent: null,
     updatedAt: 0,
   };

@@ -227,6 +227,28 @@ describe('the chain of attempts', () => {
   });
 });
 
+describe('redelivered failures', () => {
+  it('ignores a failure of an older prompt delivered again after a newer prompt failed in the same second', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: authFailed({ turnId: 't-2', promptId: 'p-2' }) });
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-3', promptId: 'p-3' }) });
+    const again = s.apply({ kind: 'event', event: authFailed({ turnId: 't-2', promptId: 'p-2' }) });
+    expect(again.outcome).toBe('duplicate');
+    expect(s.retry?.promptId).toBe('p-3~resume-1');
+    expect(s.kinds()).toEqual(['turn_failure_not_retried', 'auto_resume_scheduled']);
+  });
+
+  it('does not schedule a superseded prompt again when its failure comes back', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-2', promptId: 'p-2' }) });
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-3', promptId: 'p-3' }) });
+    expect(s.apply({ kind: 'event', event: turnFailed({ turnId: 't-2', promptId: 'p-2' }) }).outcome).toBe(
+      'duplicate',
+    );
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_skipped', 'auto_resume_scheduled']);
+  });
+});
+
 describe('cancelling a wait', () => {
   it('skips with why stopped at once when the session is stopped', () => {
     const s = new Session();
@@ -408,17 +430,58 @@ describe('wake-ups', () => {
     expect(s.kinds()).toEqual(['auto_resume_skipped']);
   });
 
-  it('stops further tries of an attempt in flight when the session is stopped', () => {
+  it('stops further tries of an attempt in flight when the session is stopped, skipping it once', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    s.apply({ kind: 'wake', wake });
+    const stop = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
+    expect(stop.outcome).toBe('cancel_requested');
+    expect(stop.events).toEqual([]);
+    const answer = s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } });
+    expect(answer.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
+    s.now += 60_000;
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_skipped']);
+  });
+
+  it('records the fire, not a skip, when a stop comes after the POST went out and it lands', () => {
     const s = new Session();
     s.fail(0);
     s.now = s.retry?.nextAt ?? 0;
     const wake = wakeFor(1, { nextAt: s.now });
     s.apply({ kind: 'wake', wake });
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
-    expect(
-      s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } }).outcome,
-    ).toBe('stale');
-    s.now += 60_000;
-    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+    expect(s.fail(1).outcome).toBe('stale');
+  });
+
+  it('skips a claimed attempt whose POST was held back by a stop', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    s.apply({ kind: 'wake', wake });
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
+    const held = s.apply({ kind: 'resume_result', wake, result: { kind: 'not_sent' } });
+    expect(held.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
+  });
+
+  it('lets a newer chain wait while an older attempt is still in flight', () => {
+    const s = new Session();
+    s.fail(0);
+    s.now = s.retry?.nextAt ?? 0;
+    const wake = wakeFor(1, { nextAt: s.now });
+    s.apply({ kind: 'wake', wake });
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: s.now + 1 }),
+    });
+    expect(s.retry?.promptId).toBe('p-new~resume-1');
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_scheduled', 'auto_resume_fired']);
+    expect(s.retry?.promptId).toBe('p-new~resume-1');
   });
 });

@@ -49,6 +49,7 @@ function commonChecks(outcome: RaceOutcome): void {
 async function raceCancel(name: string, why: string, cancel: (world: RaceWorld) => Actor) {
   let cancelledFirst = 0;
   let claimedFirst = 0;
+  let heldBack = 0;
   const runs = await everyInterleaving(
     async (world) => ({ cancel: cancel(world), wake: wakeUp(await armedAndDue(world)) }),
     (outcome) => {
@@ -64,11 +65,20 @@ async function raceCancel(name: string, why: string, cancel: (world: RaceWorld) 
           context,
         ).toMatchObject({ why });
         cancelledFirst++;
-      } else {
-        // The claim was stored first: the attempt goes out once, after the claim.
+      } else if (outcome.posts.length > 0) {
+        // The claim was stored and its POST left before the cancel: the attempt goes out once, and is fired.
         expect(outcome.posts, context).toEqual([FIRST]);
         expect(postsAt(outcome.effects, FIRST)[0], context).toBeGreaterThan(claim);
+        if (skip !== -1) expect(postsAt(outcome.effects, FIRST)[0], context).toBeLessThan(skip);
         claimedFirst++;
+      } else {
+        // The claim was stored first, the cancel before its POST: the POST is held back and the skip stored.
+        expect(skip, context).toBeGreaterThan(claim);
+        expect(
+          outcome.log.find((e) => e.kind === 'auto_resume_skipped'),
+          context,
+        ).toMatchObject({ why });
+        heldBack++;
       }
     },
   );
@@ -76,9 +86,11 @@ async function raceCancel(name: string, why: string, cancel: (world: RaceWorld) 
     interleavings: runs,
     cancelStoredFirst: cancelledFirst,
     claimStoredFirst: claimedFirst,
+    postHeldBackByTheCancel: heldBack,
   });
   expect(cancelledFirst).toBeGreaterThan(0);
   expect(claimedFirst).toBeGreaterThan(0);
+  expect(heldBack).toBeGreaterThan(0);
 }
 
 describe('a cancel racing the wake-up of the armed attempt', () => {

@@ -140,6 +140,11 @@ export function checkQuiescent(sim: Simulation, states: readonly SessionState[])
         `${state.sessionId}: attempt ${state.pending.promptId} still ${state.pending.phase} after quiescence`,
       );
     }
+    if (state.inFlight !== null) {
+      problems.push(
+        `${state.sessionId}: attempt ${state.inFlight.promptId} still in flight after quiescence`,
+      );
+    }
   }
   for (const [name, queue] of [
     ['turn-events', sim.turnEvents],

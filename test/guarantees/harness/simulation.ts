@@ -471,7 +471,9 @@ function contextOf(info: CallInfo, phase: 'before' | 'after', result?: unknown):
   if ((result as { kind?: string } | undefined)?.kind !== 'committed') return undefined;
   const kinds = info.events.map((e) => e.kind);
   if (kinds.includes('auto_resume_scheduled')) return 'after the row write, before the wake-up is armed';
-  if (info.next.pending?.phase === 'firing' && kinds.length === 0) return 'after the claim, before the POST';
+  if (info.next.inFlight?.claimedAt === info.next.updatedAt && kinds.length === 0) {
+    return 'after the claim, before the POST';
+  }
   if (kinds.includes('auto_resume_fired') || kinds.includes('auto_resume_failed')) {
     return 'after the result is recorded, before the ack';
   }

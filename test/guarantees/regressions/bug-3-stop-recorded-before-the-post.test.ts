@@ -11,8 +11,10 @@ import { everyInterleaving, postsAt, SESSION, storedAt, wakeUp } from '../harnes
 // for that wait is sent". The machine treats a `firing` attempt like an armed one on stop (onStopped →
 // skipPending); resumeTurn does not look again after its claim.
 
+// Fixed: a claimed attempt moves to `inFlight`; a cancel marks it cancelled without logging a skip, and
+// resumeTurn reads the row again just before the POST: a cancelled attempt is not sent and ends as skipped.
 describe('bug 3: a stop stored after the claim, before the POST', () => {
-  it('the POST is still sent, after the recorded skip', async () => {
+  it('holds the POST back and records the skip', async () => {
     const { deps, clock } = memoryDeps();
     const armed = await handleTurnEvent(deps, turnFailed());
     clock.at = armed.state.pending?.nextAt ?? 0;
@@ -28,7 +30,7 @@ describe('bug 3: a stop stored after the claim, before the POST', () => {
       },
     };
     await resumeTurn({ ...deps, agent }, wakeFor(1, { nextAt: clock.at }));
-    // Today: both — the log says auto_resume_skipped (stopped), the agent got p-cap~resume-1 after it.
+    // Before the fix: both — the log says auto_resume_skipped (stopped), the agent got p-cap~resume-1 after it.
     expect(skipStored && postedAfter).toBe(false);
   });
 
@@ -46,7 +48,7 @@ describe('bug 3: a stop stored after the claim, before the POST', () => {
         if (skip !== -1 && post > skip) late.push(outcome.steps.join(' → '));
       },
     );
-    // Today: 18 of 236 interleavings, e.g. stop:store.load → wake:store.load → wake:store.commit →
+    // Before the fix: 18 of 236 interleavings, e.g. stop:store.load → wake:store.load → wake:store.commit →
     // stop:store.commit → stop:store.load → stop:store.commit → stop:sink.publish → stop:waker.disarm →
     // wake:agent.resume → …
     expect(late).toEqual([]);

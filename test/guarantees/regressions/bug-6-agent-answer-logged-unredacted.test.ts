@@ -10,6 +10,7 @@ import { conveyor } from '../harness/conveyor';
 // puts the detail into RetryLaterError, and the resume handler logs `error: message` with "wake-up will be
 // retried" — unredacted. A hub that echoes an upstream error with an API key leaks it into CloudWatch Logs.
 
+// Fixed: HttpAgentClient redacts the answer it quotes, and the resume handler redacts what it logs.
 describe('bug 6: the agent’s answer in the resume handler’s log', () => {
   it('is redacted', async () => {
     const key = `sk-ant-api03-${'Q'.repeat(60)}AA`;
@@ -31,7 +32,7 @@ describe('bug 6: the agent’s answer in the resume handler’s log', () => {
       const armed = waker.armed[0]?.wake;
       if (!armed) throw new Error('not armed');
       await belt.wake(armed).catch(() => {});
-      // Today: 5 warn lines hold the key, e.g. error: 'resume p-cap~resume-1 of s-42: HTTP 503: {"error":"upstream
+      // Before the fix: 5 warn lines hold the key, e.g. error: 'resume p-cap~resume-1 of s-42: HTTP 503: {"error":"upstream
       // refused x-api-key sk-ant-api03-QQQ…AA"}'.
       expect(belt.lines.filter((line) => JSON.stringify(line).includes(key))).toEqual([]);
     } finally {

@@ -19,6 +19,7 @@ import { conveyor } from '../harness/conveyor';
 // to the dead-letter queue after 5 receives, and the row stays armed with no wake-up: the UI shows "retrying
 // 1/4" for ever. (The resumed prompt's own webhooks would be refused with a 400 on promptId as well.)
 
+// Fixed: a wake message's prompt id may be up to 300 characters, room for `~resume-<n>` after 256.
 describe('bug 5: a 250-character prompt id', () => {
   const sqs = mockClient(SQSClient);
   afterAll(() => sqs.restore());
@@ -39,7 +40,7 @@ describe('bug 5: a 250-character prompt id', () => {
     const { deps, clock } = memoryDeps({ waker });
     const event = queue.sent[0]?.event;
     if (!event) throw new Error('nothing queued');
-    // Today: rejects with DeadLettered after 5 receives, each failing with MessageFormatError
+    // Before the fix: rejects with DeadLettered after 5 receives, each failing with MessageFormatError
     // "wake message: promptId: expected 1–256 characters without control characters"; the row stays armed.
     await conveyor(deps, clock).event(event);
     expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(1);

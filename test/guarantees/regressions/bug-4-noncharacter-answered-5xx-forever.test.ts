@@ -10,6 +10,7 @@ import { NOW_SECONDS, signedRequest, TEST_SECRET, turnEventBody } from '../../su
 // every retry, so the event is neither accepted nor refused with a 400 naming the field. JSON.stringify (in
 // encodeTurnEvent) escapes control characters and lone surrogates but leaves these two raw.
 
+// Fixed: queue bodies carry U+FFFE and U+FFFF as JSON escapes (shared/messages.ts `sqsSafeJson`).
 describe('bug 4: U+FFFF in a valid webhook', () => {
   let sqs: LocalSqs;
   let queueUrl: string;
@@ -30,7 +31,7 @@ describe('bug 4: U+FFFF in a valid webhook', () => {
       const request = signedRequest({
         body: turnEventBody({ error: { message: `API Error: 503 upstream ${char}`, status: 503 } }),
       });
-      // Today: throws AWS.SimpleQueueService.InvalidMessageContents.
+      // Before the fix: throws AWS.SimpleQueueService.InvalidMessageContents.
       const answer = await ingestWebhook(deps, request);
       expect([202, 400]).toContain(answer.status);
     },

@@ -17,14 +17,16 @@ async function kindsOf(deps: ReturnType<typeof memoryDeps>['deps']) {
   );
 }
 
-describe('bug 1: a redelivered failure of an older prompt counts again', () => {
+// Fixed: the session remembers the failures it decided (`failures`), and a prompt's newest failure time counts
+// as its latest sign of life, so an older prompt's failure redelivered later is a duplicate or stale.
+describe('bug 1: a redelivered failure of an older prompt is a duplicate', () => {
   it('two prompts failing in the same instant (webhooks carry whole seconds): the repeat is a duplicate', async () => {
     const { deps } = memoryDeps();
     const p2 = authFailed({ sessionId: 's-1', turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 9_000 });
     const p3 = turnFailed({ sessionId: 's-1', turnId: 't-3', promptId: 'p-3', occurredAt: T0 + 9_000 });
     await handleTurnEvent(deps, p2);
     await handleTurnEvent(deps, p3);
-    // Today: outcome not_retried, logging auto_resume_skipped(superseded) of p-3~resume-1 and a second
+    // Before the fix: outcome not_retried, logging auto_resume_skipped(superseded) of p-3~resume-1 and a second
     // turn_failure_not_retried of p-2; p-3's retry is lost.
     expect((await handleTurnEvent(deps, p2)).decision.outcome).toBe('duplicate');
     expect(await kindsOf(deps)).toEqual([
@@ -33,7 +35,7 @@ describe('bug 1: a redelivered failure of an older prompt counts again', () => {
     ]);
   });
 
-  it('both transient: the repeat re-schedules an attempt already skipped, and it is sent', async () => {
+  it('both transient: the repeat schedules nothing again and sends nothing', async () => {
     const { deps, clock } = memoryDeps();
     const p2 = turnFailed({ sessionId: 's-1', turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 9_000 });
     const p3 = turnFailed({ sessionId: 's-1', turnId: 't-3', promptId: 'p-3', occurredAt: T0 + 9_000 });
@@ -50,7 +52,7 @@ describe('bug 1: a redelivered failure of an older prompt counts again', () => {
         promptId: pending.promptId,
         nextAt: pending.nextAt,
       });
-    // Today: the log ends auto_resume_skipped(superseded) of p-3~resume-1, auto_resume_scheduled of
+    // Before the fix: the log ends auto_resume_skipped(superseded) of p-3~resume-1, auto_resume_scheduled of
     // p-2~resume-1 a second time, then auto_resume_fired of p-2~resume-1 (POSTed after its recorded skip).
     expect(await kindsOf(deps)).toEqual([
       'auto_resume_scheduled:p-2~resume-1',
@@ -72,7 +74,7 @@ describe('bug 1: a redelivered failure of an older prompt counts again', () => {
       deps,
       turnFailed({ sessionId: 's-1', turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 2 }),
     );
-    // Today: scheduled — p-2~resume-1 is skipped as superseded and p-1~resume-1 is scheduled a second time.
+    // Before the fix: scheduled — p-2~resume-1 is skipped as superseded and p-1~resume-1 is scheduled a second time.
     expect((await handleTurnEvent(deps, p1)).decision.outcome).toBe('already_scheduled');
   });
 });
