@@ -40,13 +40,21 @@ export const failureSchema = z.object(
 
 const ATTEMPT = 'expected an integer ≥ 1';
 
+const RESUME_PROMPT_ID = 'expected 1–300 characters without control characters';
+const resumePromptIdSchema = z
+  .string(says(RESUME_PROMPT_ID))
+  .min(1, says(RESUME_PROMPT_ID))
+  .max(300, says(RESUME_PROMPT_ID))
+  .regex(/^\P{Cc}*$/u, says(RESUME_PROMPT_ID));
+
 /** The wake-up message body (a `WakeMessage`), the same on the SQS-delay and the Scheduler path. */
 export const wakeMessageSchema = z.object(
   {
     sessionId: sessionIdSchema,
     turnId: idSchema,
     attempt: z.int(says(ATTEMPT)).min(1, says(ATTEMPT)),
-    promptId: idSchema,
+    // A resume prompt id is the prompt's own id (≤ 256) plus `~resume-<n>`.
+    promptId: resumePromptIdSchema,
     nextAt: epochMsSchema,
   },
   says('expected a JSON object'),
@@ -107,7 +115,7 @@ const TURN_EVENT = 'turn event message';
 
 /** The wake message as a queue body; throws `MessageFormatError` for a wake that would not decode. */
 export function encodeWake(wake: WakeMessage): string {
-  return JSON.stringify(parse(WAKE, wakeMessageSchema, wake));
+  return sqsSafeJson(parse(WAKE, wakeMessageSchema, wake));
 }
 
 /** The wake message in a queue body; throws `MessageFormatError` naming the bad field. */
@@ -117,7 +125,15 @@ export function decodeWake(body: string): WakeMessage {
 
 /** The turn event as a queue body; throws `MessageFormatError` for an event that would not decode. */
 export function encodeTurnEvent(event: TurnEvent): string {
-  return JSON.stringify(parse(TURN_EVENT, turnEventMessageSchema, event));
+  return sqsSafeJson(parse(TURN_EVENT, turnEventMessageSchema, event));
+}
+
+/**
+ * JSON that SQS accepts: it refuses the noncharacters U+FFFE and U+FFFF in a body, so they travel as JSON
+ * escapes (the decoded text is the same). Control characters and lone surrogates are escaped by JSON already.
+ */
+function sqsSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 /** The turn event in a queue body; throws `MessageFormatError` naming the bad field. */

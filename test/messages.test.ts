@@ -54,6 +54,30 @@ function decodeError(decode: () => unknown): MessageFormatError {
 }
 
 describe('wake message', () => {
+  it('carries the resume prompt id of a 256-character prompt id', () => {
+    const wake = {
+      sessionId: 's-42',
+      turnId: 't-7',
+      attempt: 4,
+      promptId: `${'p'.repeat(256)}~resume-4`,
+      nextAt: 0,
+    };
+    expect(decodeWake(encodeWake(wake))).toEqual(wake);
+  });
+
+  it('escapes the noncharacters SQS refuses and decodes them back', () => {
+    const wake = {
+      sessionId: 's-42',
+      turnId: 't\ufffe7',
+      attempt: 1,
+      promptId: 'p\uffff~resume-1',
+      nextAt: 0,
+    };
+    const body = encodeWake(wake);
+    expect(body).not.toMatch(/[\ufffe\uffff]/);
+    expect(decodeWake(body)).toEqual(wake);
+  });
+
   it('decodes what it encodes', () => {
     expect(decodeWake(encodeWake(wake()))).toEqual(wake());
   });
@@ -67,11 +91,11 @@ describe('wake message', () => {
     ['sessionId', '', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
     ['sessionId', 's'.repeat(129), 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
     ['turnId', 't\n7', 'wake message: turnId: expected 1–256 characters without control characters'],
-    ['promptId', '', 'wake message: promptId: expected 1–256 characters without control characters'],
+    ['promptId', '', 'wake message: promptId: expected 1–300 characters without control characters'],
     [
       'promptId',
-      'p'.repeat(257),
-      'wake message: promptId: expected 1–256 characters without control characters',
+      'p'.repeat(301),
+      'wake message: promptId: expected 1–300 characters without control characters',
     ],
     ['nextAt', -1, 'wake message: nextAt: expected epoch ms (a number ≥ 0)'],
     ['nextAt', '2026-11-30T12:00:00Z', 'wake message: nextAt: expected epoch ms (a number ≥ 0)'],

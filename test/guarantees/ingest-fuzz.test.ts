@@ -38,40 +38,33 @@ function strictSqs() {
   return { client, bodies };
 }
 
-// U+FFFE and U+FFFF are left out: docs/guarantees.md bug 4 (a body carrying one is answered 5xx forever).
-const noNonCharacters = (text: string) => text.replace(/[\uFFFE\uFFFF]/g, '\uFFFD');
-// Prompt ids of 248–256 characters are left out: bug 5 (their resume prompt id is too long for a wake-up).
-const outsideBug5 = (text: string) => (text.length >= 248 && text.length <= 256 ? text.slice(0, 247) : text);
-
-const hostileText = fc
-  .oneof(
-    fc.constantFrom(
-      '',
-      ' ',
-      '../',
-      '../../S#x',
-      'S#x',
-      '#',
-      'S#s-42#E#000000000000001',
-      'ROW',
-      'WAITING',
-      '\u0000',
-      'a\nb',
-      'tab\there',
-      '\u202e\u2066',
-      '\ud800',
-      'x\udfff',
-      '😀',
-      "' OR 1=1 --",
-      '%2e%2e%2f',
-      '\x24{jndi:ldap://x}',
-    ),
-    fc.string({ unit: 'binary', maxLength: 300 }),
-    fc.string({ maxLength: 40 }),
-    fc.constantFrom(1, 127, 128, 129, 247, 257, 300, 70_000).map((n) => 'a'.repeat(n)),
-  )
-  .map(noNonCharacters)
-  .map(outsideBug5);
+const hostileText = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '../',
+    '../../S#x',
+    'S#x',
+    '#',
+    'S#s-42#E#000000000000001',
+    'ROW',
+    'WAITING',
+    'non\uFFFEcharacter\uFFFF',
+    '\u0000',
+    'a\nb',
+    'tab\there',
+    '\u202e\u2066',
+    '\ud800',
+    'x\udfff',
+    '😀',
+    "' OR 1=1 --",
+    '%2e%2e%2f',
+    '\x24{jndi:ldap://x}',
+  ),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom(1, 127, 128, 129, 247, 248, 256, 257, 300, 70_000).map((n) => 'a'.repeat(n)),
+);
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileText },
