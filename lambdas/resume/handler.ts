@@ -3,6 +3,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type { ResumerDeps } from '../../shared/app/deps';
 import { resumeTurn } from '../../shared/app/resume-turn';
 import { metricsFor } from '../../shared/app/telemetry';
+import { redactSecrets } from '../../shared/core/redact';
 import { decodeWake } from '../../shared/messages';
 import type { Log, Telemetry } from '../../shared/ports';
 
@@ -33,7 +34,7 @@ export function createResumeHandler(deps: ResumeHandlerDeps) {
         outcome: result?.decision.outcome ?? claim.decision.outcome,
       });
     } catch (error) {
-      deps.log.warn('wake-up will be retried', { ...keys, error: (error as Error).message });
+      deps.log.warn('wake-up will be retried', { ...keys, error: redactSecrets((error as Error).message) });
       throw error;
     }
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { redactSecrets } from '../core/redact';
 import type { ResumeCall } from '../core/resume-call';
 import type { ResumeResult } from '../core/session-machine';
 import type { AgentClient } from '../ports';
@@ -68,7 +69,8 @@ export class HttpAgentClient implements AgentClient {
       if (signal.aborted) return { kind: 'retryable', detail: `no answer within ${this.#timeoutMs} ms` };
       return { kind: 'retryable', detail: describeFailure(error) };
     }
-    const detail = `HTTP ${response.status}${await snippet(response)}`;
+    // The answer may echo what it was sent or its own credentials: it is logged, so it is redacted here.
+    const detail = redactSecrets(`HTTP ${response.status}${await snippet(response)}`);
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { kind: 'ok' };
     if (RETRYABLE_STATUSES.has(response.status) || response.status >= 500)
       return { kind: 'retryable', detail };

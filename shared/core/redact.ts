@@ -1,20 +1,22 @@
 const REDACTED = '[REDACTED]';
 const TRUNCATED = '…[truncated]';
 
-// Each pattern is a fixed prefix followed by one bounded character class, so a match attempt never
-// backtracks over more than the run it stands on and a 256 KiB text is scanned in linear time.
+// Each pattern is a fixed prefix followed by one character class, so a match attempt never backtracks over
+// more than the run it stands on and a 256 KiB text is scanned in linear time.
+// A key starts a word, or follows a URL escape (`%3Dsk-…`, `%20sk-…`) or an underscore (`MY_KEY_sk-…`).
+const START = '(?:(?<![A-Za-z0-9-])|(?<=%[0-9A-Fa-f]{2}))';
 const TOKEN_PATTERNS: readonly RegExp[] = [
-  /(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{12,}/g, // OpenAI sk-…, sk-proj-…, Anthropic sk-ant-…
-  /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{30,}/g, // Google API keys
-  /(?<![A-Za-z0-9_-])xai-[A-Za-z0-9_-]{16,}/g, // xAI
-  /(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens
-  /(?<![A-Za-z0-9_])github_pat_[A-Za-z0-9_]{20,}/g,
-  /(?<![A-Za-z0-9_])whsec_[A-Za-z0-9+/=]{8,}/g, // Standard Webhooks secrets
+  new RegExp(`${START}sk-[A-Za-z0-9_-]{12,}`, 'g'), // OpenAI sk-…, sk-proj-…, Anthropic sk-ant-…
+  new RegExp(`${START}AIza[A-Za-z0-9_-]{30,}`, 'g'), // Google API keys
+  new RegExp(`${START}xai-[A-Za-z0-9_-]{16,}`, 'g'), // xAI
+  new RegExp(`${START}gh[pousr]_[A-Za-z0-9]{20,}`, 'g'), // GitHub tokens
+  new RegExp(`${START}github_pat_[A-Za-z0-9_]{20,}`, 'g'),
+  new RegExp(`${START}whsec_[A-Za-z0-9+/=]{8,}`, 'g'), // Standard Webhooks secrets
   /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g, // AWS access key ids
 ];
 
-/** `Bearer <token>`: the scheme stays, the token goes. */
-const BEARER = /\b(bearer[ \t]{1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
+/** `Bearer <token>` (also URL-encoded or after a no-break space): the scheme stays, the token goes. */
+const BEARER = /(?<![A-Za-z])(bearer(?:[ \t\u00a0]|%20){1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
 
 /** `x-api-key: …`, `"x-api-key":"…"`, `api_key=…`, `aws_secret_access_key=…`: the name stays. */
 const KEY_NAMES =
