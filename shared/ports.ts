@@ -1,3 +1,4 @@
+import type { Admission, AdmitRequest, PaceOutcome } from './core/pacer-state';
 import type { ResumeCall } from './core/resume-call';
 import type { ResumeResult } from './core/session-machine';
 import type { SessionState } from './core/session-state';
@@ -51,6 +52,16 @@ export interface AgentClient {
   resume(call: ResumeCall): Promise<ResumeResult>;
 }
 
+/**
+ * Paces due resumes per upstream (core/pacer-state.ts decides, the adapter stores): `admit` answers go or hold,
+ * `report` takes in a resumed turn that completed or a transient failure. Its state is advisory: a lost update
+ * paces a little less well, it never loses or repeats a resume.
+ */
+export interface Pacer {
+  admit(upstream: string, request: AdmitRequest, now: number): Promise<Admission>;
+  report(upstream: string, outcome: PaceOutcome, now: number): Promise<void>;
+}
+
 /** What watchers hear for every event. */
 export type SessionChanged = { sessionId: string; retry: RetrySummary; event: LoggedEvent };
 
@@ -81,7 +92,9 @@ export type Metric = {
     | 'RetryExhausted'
     | 'FailureNotRetried'
     | 'ResumeFailed'
-    | 'WakeLatenessMs';
+    | 'WakeLatenessMs'
+    | 'ResumeHeld'
+    | 'PacerProbe';
   value: number;
   unit: 'Count' | 'Milliseconds';
   dimensions?: Record<string, string>;

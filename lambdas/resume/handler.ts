@@ -2,13 +2,20 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { ResumerDeps } from '../../shared/app/deps';
 import { resumeTurn } from '../../shared/app/resume-turn';
-import { metricsFor } from '../../shared/app/telemetry';
+import { metricsFor, pacingMetricsFor } from '../../shared/app/telemetry';
+import type { Admission } from '../../shared/core/pacer-state';
 import { redactSecrets } from '../../shared/core/redact';
 import { decodeWake } from '../../shared/messages';
 import type { Log, Telemetry } from '../../shared/ports';
 
 /** What the resume handler runs on. */
 export type ResumeHandlerDeps = { resumer: ResumerDeps; telemetry: Telemetry; log: Log };
+
+/** How the pacer answered, for the log line: `go`, `probe`, or the hold's reason and time. */
+function pacerWord(admission: Admission): string {
+  if (admission.kind === 'go') return admission.probe ? 'probe' : 'go';
+  return `held (${admission.why}) until ${new Date(admission.untilMs).toISOString()}`;
+}
 
 /** Handles each wake-up of an SQS batch; one whose attempt must be tried again fails alone and comes back. */
 export function createResumeHandler(deps: ResumeHandlerDeps) {
@@ -22,9 +29,10 @@ export function createResumeHandler(deps: ResumeHandlerDeps) {
       attempt: wake.attempt,
     };
     try {
-      const { claim, result } = await resumeTurn(deps.resumer, wake);
+      const resumed = await resumeTurn(deps.resumer, wake);
+      const { claim, result } = resumed;
       const logged = [...claim.logged, ...(result?.logged ?? [])];
-      deps.telemetry.record(metricsFor(logged));
+      deps.telemetry.record([...metricsFor(logged), ...pacingMetricsFor(resumed)]);
       if (claim.decision.outcome === 'fire') {
         const latenessMs = Math.max(0, claim.state.updatedAt - wake.nextAt);
         deps.telemetry.record([{ name: 'WakeLatenessMs', value: latenessMs, unit: 'Milliseconds' }]);
@@ -32,6 +40,7 @@ export function createResumeHandler(deps: ResumeHandlerDeps) {
       deps.log.info('wake-up handled', {
         ...keys,
         outcome: result?.decision.outcome ?? claim.decision.outcome,
+        ...(resumed.admission ? { pacer: pacerWord(resumed.admission) } : {}),
       });
     } catch (error) {
       deps.log.warn('wake-up will be retried', { ...keys, error: redactSecrets((error as Error).message) });

@@ -1,5 +1,5 @@
 import type { RetryPolicy } from '../core/policy';
-import type { AgentClient, Clock, EventSink, RetryStore, Waker } from '../ports';
+import type { AgentClient, Clock, EventSink, Pacer, RetryStore, Waker } from '../ports';
 
 /** The ports the use cases run on; the composition roots build them. */
 export type ResumerDeps = {
@@ -9,6 +9,8 @@ export type ResumerDeps = {
   sink: EventSink;
   clock: Clock;
   policy: RetryPolicy;
+  /** Paces due resumes per upstream and holds them while a down upstream is probed; absent: no pacing. */
+  pacer?: Pacer | undefined;
 };
 
 /** A message whose work is not done yet: let the queue deliver it again later. */

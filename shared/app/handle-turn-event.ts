@@ -8,6 +8,9 @@ import type { ResumerDeps } from './deps';
 export async function handleTurnEvent(deps: ResumerDeps, event: TurnEvent): Promise<Applied> {
   const applied = await decideAndCommit(deps, event.sessionId, { kind: 'event', event });
   await runWakeEffects(deps.waker, applied.decision.effects);
+  // Only a decision that was stored reports, so a redelivered event is counted once (a crash here loses one).
+  const report = applied.decision.report;
+  if (deps.pacer && report) await deps.pacer.report(report.upstream, report.outcome, deps.clock.now());
   return applied;
 }
 

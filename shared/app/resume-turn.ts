@@ -1,18 +1,27 @@
-import { Outcome, type ResumeResult } from '../core/session-machine';
+import type { Admission } from '../core/pacer-state';
+import { dueArmedAttempt, Outcome, type ResumeResult, type WakeHold } from '../core/session-machine';
+import type { Pending } from '../core/session-state';
 import type { WakeMessage } from '../core/types';
+import { upstreamOf } from '../core/upstream';
+import type { Pacer } from '../ports';
 import { type Applied, decideAndCommit } from './decide-and-commit';
 import { type ResumerDeps, RetryLaterError } from './deps';
 import { runWakeEffects } from './handle-turn-event';
 
-/** What a wake-up came to: the claim, and the recorded answer when a resume was sent. */
-export type ResumeOutcome = { claim: Applied; result?: Applied };
+/** What a wake-up came to: the claim (or hold), the recorded answer when a resume was sent, the pacer's word. */
+export type ResumeOutcome = { claim: Applied; result?: Applied; admission?: Admission };
 
 /**
- * Handles one wake-up: claims the armed attempt, POSTs the resume, records the answer.
+ * Handles one wake-up: asks the pacer when the armed attempt is due, claims it, POSTs the resume, records the
+ * answer; a held attempt is armed again for later with nothing spent.
  * Throws `RetryLaterError` when the same attempt must be tried again on a later delivery.
  */
 export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<ResumeOutcome> {
-  const claim = await decideAndCommit(deps, wake.sessionId, { kind: 'wake', wake });
+  const admission = deps.pacer ? await admitDue(deps, deps.pacer, wake) : undefined;
+  const hold: WakeHold | undefined =
+    admission?.kind === 'hold' ? { untilMs: admission.untilMs, why: admission.why } : undefined;
+  const claim = await decideAndCommit(deps, wake.sessionId, { kind: 'wake', wake, hold });
+  const paced = admission ? { admission } : {};
   const { outcome, effects } = claim.decision;
   if (outcome === Outcome.inFlight) {
     throw new RetryLaterError(
@@ -21,7 +30,7 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   }
   await runWakeEffects(deps.waker, effects);
   const send = effects.find((effect) => effect.kind === 'resume');
-  if (!send) return { claim };
+  if (!send) return { claim, ...paced };
   // A stop, close or newer prompt stored since the claim cancels the POST if it has not gone out yet.
   const fresh = await deps.store.load(wake.sessionId);
   const stillOurs = fresh.inFlight?.promptId === send.call.promptId && !fresh.inFlight.cancelled;
@@ -30,5 +39,32 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   if (answer.kind === 'retryable' && result.decision.outcome === Outcome.resumeRetryLater) {
     throw new RetryLaterError(`resume ${send.call.promptId} of ${wake.sessionId}: ${answer.detail}`);
   }
-  return { claim, result };
+  return { claim, result, ...paced };
+}
+
+/**
+ * Asks the pacer of the attempt's upstream, before the claim, whether the due armed attempt may go. Any other
+ * wake-up (early, stale, or for an attempt already claimed) is not the pacer's to judge. The state may change
+ * before the claim; then the machine decides on the newer state and the admission goes unused (a probe lease
+ * or a slot wasted, never a resume sent twice).
+ */
+async function admitDue(deps: ResumerDeps, pacer: Pacer, wake: WakeMessage): Promise<Admission | undefined> {
+  const state = await deps.store.load(wake.sessionId);
+  const now = deps.clock.now();
+  const due = dueArmedAttempt(state, wake, { now, policy: deps.policy });
+  if (!due) return undefined;
+  return pacer.admit(
+    upstreamOfAttempt(due),
+    { sessionId: wake.sessionId, promptId: due.promptId, reservation: reservationOf(due) },
+    now,
+  );
+}
+
+/** An attempt armed before pacing existed carries no upstream: derive it from its stored error text. */
+function upstreamOfAttempt(p: Pending): string {
+  return p.upstream ?? upstreamOf({ message: p.error });
+}
+
+function reservationOf(p: Pending) {
+  return p.held === 'paced' && p.heldAt !== undefined ? { slotAt: p.nextAt, heldAt: p.heldAt } : undefined;
 }

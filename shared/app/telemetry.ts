@@ -1,5 +1,6 @@
 import type { LoggedEvent } from '../core/types';
 import type { Metric, Telemetry } from '../ports';
+import type { ResumeOutcome } from './resume-turn';
 
 /** The metrics that a batch of logged events stands for. */
 export function metricsFor(events: readonly LoggedEvent[]): Metric[] {
@@ -27,6 +28,17 @@ export function metricsFor(events: readonly LoggedEvent[]): Metric[] {
     }
   }
   return out;
+}
+
+/** The pacing metrics of one wake-up: `ResumeHeld` by why for a hold, `PacerProbe` for a probe sent alone. */
+export function pacingMetricsFor({ claim, admission }: ResumeOutcome): Metric[] {
+  if (admission?.kind === 'hold' && claim.decision.outcome === 'held') {
+    return [{ name: 'ResumeHeld', value: 1, unit: 'Count', dimensions: { why: admission.why } }];
+  }
+  if (admission?.kind === 'go' && admission.probe && claim.decision.outcome === 'fire') {
+    return [{ name: 'PacerProbe', value: 1, unit: 'Count' }];
+  }
+  return [];
 }
 
 /** Telemetry that drops everything. */

@@ -1,4 +1,5 @@
 import { classify } from './classify';
+import { type HoldWhy, PaceOutcome } from './pacer-state';
 import { planAttempt, type RetryPolicy, retryReasonUnder } from './policy';
 import { resumePromptId, splitPromptId } from './prompt-id';
 import { redactSecrets } from './redact';
@@ -11,13 +12,27 @@ import {
   SETTLED_LIMIT,
   type SessionState,
 } from './session-state';
-import { type SessionEvent, type SkipWhy, type TurnEvent, TurnEventType, type WakeMessage } from './types';
+import {
+  type Classification,
+  type SessionEvent,
+  type SkipWhy,
+  type TurnEvent,
+  TurnEventType,
+  type WakeMessage,
+} from './types';
+import { upstreamOf } from './upstream';
 
 /** What the machine is asked to decide on. */
 export type MachineInput =
   | { kind: 'event'; event: TurnEvent }
-  | { kind: 'wake'; wake: WakeMessage }
+  | { kind: 'wake'; wake: WakeMessage; hold?: WakeHold | undefined }
   | { kind: 'resume_result'; wake: WakeMessage; result: ResumeResult };
+
+/** The pacer's verdict on a due wake-up, asked before the claim: wait until `untilMs`, spending nothing. */
+export type WakeHold = { untilMs: number; why: HoldWhy };
+
+/** What the pacer of an upstream should hear once the decision is stored. */
+export type PaceReport = { upstream: string; outcome: PaceOutcome };
 
 /** How the agent answered a resume POST. */
 export type ResumeResult =
@@ -42,6 +57,7 @@ export const Outcome = {
   skipped: 'skipped',
   fire: 'fire',
   early: 'early',
+  held: 'held',
   fired: 'fired',
   resumeRejected: 'resume_rejected',
   resumeRetryLater: 'resume_retry_later',
@@ -60,6 +76,8 @@ export type Decision = {
   next: SessionState | null;
   events: SessionEvent[];
   effects: Effect[];
+  /** Set on a stored transient failure or a resumed turn's completion: what its upstream's pacer hears. */
+  report?: PaceReport;
 };
 
 /** What the machine needs besides the state: the time and the policy. */
@@ -71,7 +89,7 @@ export function decide(state: SessionState, input: MachineInput, ctx: MachineCon
     case 'event':
       return onEvent(state, input.event, ctx);
     case 'wake':
-      return onWake(state, input.wake, ctx);
+      return onWake(state, input.wake, input.hold, ctx);
     case 'resume_result':
       return onResumeResult(state, input.wake, input.result, ctx);
   }
@@ -132,11 +150,15 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   const failure = event.error ?? { message: '' };
   const verdict = classify(failure);
   const error = redactSecrets(failure.message);
+  // From the redacted text: the key is stored and logged, so it must never carry a secret.
+  const upstream = upstreamOf({ message: error, type: failure.type });
+  next.chain.upstream = upstream;
+  const report = transientReport(verdict, upstream);
   const reason = retryReasonUnder(ctx.policy, verdict);
   const promptId = event.promptId ?? base;
   if (reason === null) {
     events.push({ kind: 'turn_failure_not_retried', class: verdict.class, turnId, promptId, error });
-    return finish(next, Outcome.notRetried, events, effects);
+    return finish(next, Outcome.notRetried, events, effects, report);
   }
   const fromAt = Math.min(event.occurredAt, ctx.now);
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
@@ -150,7 +172,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
       promptId,
       retry: null,
     });
-    return finish(next, Outcome.exhausted, events, effects);
+    return finish(next, Outcome.exhausted, events, effects, report);
   }
   const pending: Pending = {
     turnId,
@@ -166,6 +188,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     error,
     tries: 0,
     claimedAt: null,
+    upstream,
   };
   next.pending = pending;
   next.chain.ended = false;
@@ -183,7 +206,13 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     error,
   });
   effects.push(armEffect(state.sessionId, pending, ctx.now));
-  return finish(next, Outcome.scheduled, events, effects);
+  return finish(next, Outcome.scheduled, events, effects, report);
+}
+
+/** Capacity and transport failures tell of the upstream's health; a sign-in error or a crashed agent do not. */
+function transientReport(verdict: Classification, upstream: string): PaceReport | undefined {
+  const transient = verdict.retry === 'capacity' || verdict.retry === 'transport';
+  return transient ? { upstream, outcome: PaceOutcome.transient } : undefined;
 }
 
 /** A failure already decided: re-arm the same wake-up when it is the armed one (a crash may have lost it). */
@@ -224,7 +253,7 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
 }
 
 function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
-  const { base } = splitPromptId(event.promptId ?? '');
+  const { base, attempt } = splitPromptId(event.promptId ?? '');
   const turnId = event.turnId ?? '';
   const chain = state.chain;
   if (!chain || chain.turnId !== turnId || chain.base !== base || chain.ended) return nothing(Outcome.stale);
@@ -234,7 +263,10 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const armedHere = next.pending !== null && next.pending.turnId === turnId && next.pending.base === base;
   if (armedHere) skipPending(next, 'row_cleared', events, effects);
   if (next.chain) next.chain.ended = true;
-  return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects);
+  // A resumed turn that completed is the upstream's sign of health: its pacer releases what it holds.
+  const upstream = chain.upstream;
+  const report = attempt > 0 && upstream ? { upstream, outcome: PaceOutcome.ok } : undefined;
+  return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects, report);
 }
 
 function onStopped(
@@ -264,10 +296,22 @@ function onStopped(
   return finish(next, Outcome.recorded, events, effects);
 }
 
-function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): Decision {
+/** The armed attempt `wake` is for, when it is due (not early): the one a wake-up claims or the pacer holds. */
+export function dueArmedAttempt(state: SessionState, wake: WakeMessage, ctx: MachineContext): Pending | null {
+  const p = state.pending;
+  if (!p || p.promptId !== wake.promptId || p.turnId !== wake.turnId) return null;
+  return p.nextAt - ctx.now > ctx.policy.earlyToleranceMs ? null : p;
+}
+
+function onWake(
+  state: SessionState,
+  wake: WakeMessage,
+  hold: WakeHold | undefined,
+  ctx: MachineContext,
+): Decision {
   const p = state.pending;
   if (p && p.promptId === wake.promptId && p.turnId === wake.turnId) {
-    if (p.nextAt - ctx.now > ctx.policy.earlyToleranceMs) {
+    if (!dueArmedAttempt(state, wake, ctx)) {
       return {
         outcome: Outcome.early,
         next: null,
@@ -275,6 +319,7 @@ function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): De
         effects: [armEffect(state.sessionId, p, ctx.now)],
       };
     }
+    if (hold) return holdArmed(state, p, hold, ctx);
     const next = beginWrite(state, undefined, ctx);
     next.pending = null;
     return claim(next, { ...p, phase: PendingPhase.firing }, ctx);
@@ -306,6 +351,27 @@ function onWake(state: SessionState, wake: WakeMessage, ctx: MachineContext): De
     retry: null,
   };
   return finish(next, Outcome.skipped, [event], []);
+}
+
+/**
+ * Holds the due attempt as the pacer says: the same attempt waits until `untilMs` (nothing spent, no new attempt
+ * number), the row shows why, and the wake-up is armed for then, when it asks again. Logged once per attempt.
+ */
+function holdArmed(state: SessionState, p: Pending, hold: WakeHold, ctx: MachineContext): Decision {
+  const next = beginWrite(state, undefined, ctx);
+  const held: Pending = { ...p, nextAt: Math.max(hold.untilMs, ctx.now), held: hold.why, heldAt: ctx.now };
+  next.pending = held;
+  const events: SessionEvent[] = [];
+  if (!p.held) {
+    events.push({
+      kind: 'auto_resume_held',
+      why: hold.why,
+      ...attemptFields(held),
+      nextAt: held.nextAt,
+      retry: retrySummary(next),
+    });
+  }
+  return finish(next, Outcome.held, events, [armEffect(state.sessionId, held, ctx.now)]);
 }
 
 /** Takes (or takes again) the claim on an attempt and sends it, unless its tries are spent. */
@@ -427,10 +493,16 @@ function beginWrite(state: SessionState, event: TurnEvent | undefined, ctx: Mach
   };
 }
 
-function finish(next: SessionState, outcome: Outcome, events: SessionEvent[], effects: Effect[]): Decision {
+function finish(
+  next: SessionState,
+  outcome: Outcome,
+  events: SessionEvent[],
+  effects: Effect[],
+  report?: PaceReport,
+): Decision {
   const last = events.at(-1);
   if (last) next.lastEvent = last;
-  return { outcome, next, events, effects };
+  return report ? { outcome, next, events, effects, report } : { outcome, next, events, effects };
 }
 
 function nothing(outcome: Outcome): Decision {

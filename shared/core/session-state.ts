@@ -1,3 +1,4 @@
+import type { HoldWhy } from './pacer-state';
 import type { FailureClass, LoggedEvent, RetryReason, RetrySummary, SessionEvent, SkipWhy } from './types';
 
 /** Where a pending attempt stands: waiting for its time, or claimed and being sent. */
@@ -27,10 +28,23 @@ export type Pending = {
   claimedAt: number | null;
   /** Set when a stop, close or newer prompt came while the attempt was in flight: send nothing more. */
   cancelled?: SkipWhy | null | undefined;
+  /** The upstream the failure happened on (core/upstream.ts): the pacer it asks when due. */
+  upstream?: string | undefined;
+  /** Set while the pacer holds the due attempt; `nextAt` is then the time it asks again. */
+  held?: HoldWhy | undefined;
+  /** When the latest hold was given (epoch ms): a `paced` slot is void if its upstream went down since. */
+  heldAt?: number | undefined;
 };
 
 /** The retry chain of the latest failing turn: how far it got and whether it is over. */
-export type Chain = { turnId: string; base: string; lastAttempt: number; ended: boolean };
+export type Chain = {
+  turnId: string;
+  base: string;
+  lastAttempt: number;
+  ended: boolean;
+  /** The upstream of its latest failure: the pacer that hears when a resumed turn of the chain completes. */
+  upstream?: string | undefined;
+};
 
 /** Everything the resumer keeps per session; `version` fences every write. */
 export type SessionState = {
@@ -87,6 +101,7 @@ export function retrySummary(state: Pick<SessionState, 'pending'>): RetrySummary
     nextAt: p.nextAt,
     promptId: p.promptId,
     turnId: p.turnId,
+    ...(p.held ? { waiting: p.held } : {}),
   };
 }
 

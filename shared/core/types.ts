@@ -1,3 +1,5 @@
+import type { HoldWhy } from './pacer-state';
+
 /** The classes a turn failure can fall in (SPEC.md "Classification"). */
 export const FailureClass = {
   capacity: 'capacity',
@@ -47,6 +49,8 @@ export type RetrySummary = {
   nextAt: number;
   promptId: string;
   turnId: string;
+  /** Present while the due resume is held by the pacer: `paced` (its slot is at `nextAt`) or `probing`. */
+  waiting?: HoldWhy;
 } | null;
 
 /** Inbound turn event types (the webhook's `type`). */
@@ -107,6 +111,16 @@ export type SessionEvent =
       error: string;
     }
   | { kind: 'auto_resume_fired'; attempt: number; promptId: string; turnId: string; retry: null }
+  /** The due attempt first held by the pacer (once per attempt); `retry` is the row with its new `nextAt`. */
+  | {
+      kind: 'auto_resume_held';
+      why: HoldWhy;
+      attempt: number;
+      promptId: string;
+      turnId: string;
+      nextAt: number;
+      retry: RetrySummary;
+    }
   | {
       kind: 'auto_resume_skipped';
       why: SkipWhy;

@@ -1,0 +1,130 @@
+import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Admission,
+  type AdmitRequest,
+  admit,
+  DEFAULT_PACER_SETTINGS,
+  freshPacerState,
+  type PaceDecision,
+  type PaceOutcome,
+  type PacerSettings,
+  type PacerState,
+  report,
+} from '../../core/pacer-state';
+import { assertUpstream } from '../../core/upstream';
+import type { Pacer } from '../../ports';
+import { Attr } from './dynamo-table';
+
+/** How to reach the table. */
+export type DynamoPacerOptions = {
+  client: DynamoDBClient;
+  tableName: string;
+  /** @default DEFAULT_PACER_SETTINGS */
+  settings?: PacerSettings;
+  /** An upstream not heard of for this long is forgotten by DynamoDB's TTL (and starts up again). @default 7 */
+  idleRetentionDays?: number;
+};
+
+/** The pacer item of an upstream: `U#<upstream>` / `PACE` in the session table (ids never hold `#`). */
+export const PACER_PK_PREFIX = 'U#';
+export const PACER_SK = 'PACE';
+/** Writes that lose to a concurrent writer are decided again on the newer state, this many times in a row. */
+const MAX_CONFLICTS = 16;
+const SECONDS_PER_DAY = 86_400;
+
+type Item = Record<string, unknown>;
+
+/**
+ * The Pacer on DynamoDB: one item per upstream beside the session rows, read consistently, decided by
+ * core/pacer-state.ts, written with a condition on its `version`; a lost race is decided again. A decision
+ * that changes nothing (most holds) writes nothing. Key lookups only, never a scan.
+ */
+export class DynamoPacer implements Pacer {
+  readonly #doc: DynamoDBDocumentClient;
+  readonly #table: string;
+  readonly #settings: PacerSettings;
+  readonly #retentionSeconds: number;
+
+  constructor(options: DynamoPacerOptions) {
+    if (!options.tableName) throw new Error('tableName is required');
+    const days = options.idleRetentionDays ?? 7;
+    if (!(Number.isFinite(days) && days > 0)) throw new Error(`idleRetentionDays must be > 0, got ${days}`);
+    this.#doc = DynamoDBDocumentClient.from(options.client, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+    this.#table = options.tableName;
+    this.#settings = options.settings ?? DEFAULT_PACER_SETTINGS;
+    this.#retentionSeconds = Math.round(days * SECONDS_PER_DAY);
+  }
+
+  admit(upstream: string, request: AdmitRequest, now: number): Promise<Admission> {
+    return this.#update(upstream, now, (state) => admit(state, request, now, this.#settings));
+  }
+
+  async report(upstream: string, outcome: PaceOutcome, now: number): Promise<void> {
+    await this.#update(upstream, now, (state) => report(state, outcome, now, this.#settings));
+  }
+
+  async #update<A>(
+    upstream: string,
+    now: number,
+    decide: (state: PacerState) => PaceDecision<A>,
+  ): Promise<A> {
+    assertUpstream(upstream);
+    const key = { [Attr.pk]: `${PACER_PK_PREFIX}${upstream}`, [Attr.sk]: PACER_SK };
+    for (let i = 0; i < MAX_CONFLICTS; i++) {
+      const { Item } = await this.#doc.send(
+        new GetCommand({ TableName: this.#table, Key: key, ConsistentRead: true }),
+      );
+      const version = Item ? versionOf(Item) : 0;
+      const { next, admission } = decide(Item ? stateOf(Item) : freshPacerState());
+      if (!next) return admission;
+      try {
+        await this.#doc.send(
+          new PutCommand({
+            TableName: this.#table,
+            Item: {
+              ...key,
+              [Attr.version]: version + 1,
+              [Attr.state]: next,
+              [Attr.expiresAt]: Math.floor(now / 1000) + this.#retentionSeconds,
+            },
+            ...(version === 0
+              ? {
+                  ConditionExpression: 'attribute_not_exists(#pk)',
+                  ExpressionAttributeNames: { '#pk': Attr.pk },
+                }
+              : {
+                  ConditionExpression: '#v = :prev',
+                  ExpressionAttributeNames: { '#v': Attr.version },
+                  ExpressionAttributeValues: { ':prev': version },
+                }),
+          }),
+        );
+        return admission;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+    throw new Error(
+      `pacer ${upstream}: ${MAX_CONFLICTS} conditional writes in a row lost to concurrent writers`,
+    );
+  }
+}
+
+function versionOf(item: Item): number {
+  const version = item[Attr.version];
+  if (typeof version !== 'number')
+    throw new Error(`malformed pacer item ${String(item[Attr.pk])}: no version`);
+  return version;
+}
+
+function stateOf(item: Item): PacerState {
+  const state = item[Attr.state];
+  if (typeof state !== 'object' || state === null) {
+    throw new Error(`malformed pacer item ${String(item[Attr.pk])}: no state`);
+  }
+  // Fields added later fall back to a fresh upstream's values.
+  return { ...freshPacerState(), ...(state as Partial<PacerState>) };
+}

@@ -1,0 +1,69 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DynamoPacer, PACER_SK } from '../../shared/adapters/aws/dynamo-pacer';
+import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
+import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
+import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
+import { T0 } from '../support/events';
+import { CONTRACT_SETTINGS, describePacerContract } from './pacer.contract';
+
+describePacerContract('MemoryPacer', async () => ({
+  pacer: new MemoryPacer(CONTRACT_SETTINGS),
+  cleanup: async () => {},
+}));
+
+let client: DynamoDBClient;
+beforeAll(() => {
+  client = dynamoClient();
+});
+afterAll(() => {
+  client.destroy();
+});
+
+describePacerContract('DynamoPacer', async () => {
+  const table = await createTestTable(tableSchema, 'pacer');
+  return {
+    pacer: new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS }),
+    cleanup: () => table.drop(),
+  };
+});
+
+describe('DynamoPacer items', () => {
+  let table: TestTable;
+  beforeEach(async () => {
+    table = await createTestTable(tableSchema, 'pacer');
+  });
+  afterEach(async () => {
+    await table.drop();
+  });
+
+  const item = async (upstream: string) =>
+    (
+      await DynamoDBDocumentClient.from(client).send(
+        new GetCommand({ TableName: table.tableName, Key: { pk: `U#${upstream}`, sk: PACER_SK } }),
+      )
+    ).Item;
+
+  it('keeps one item per upstream beside the sessions, versioned, with a TTL', async () => {
+    const pacer = new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS });
+    await pacer.admit('127.0.0.1:4016', { sessionId: 's-1', promptId: 'p~resume-1' }, T0);
+    expect(await item('127.0.0.1:4016')).toMatchObject({
+      pk: 'U#127.0.0.1:4016',
+      sk: 'PACE',
+      version: 1,
+      state: { mode: 'up', tatMs: T0 + 100 },
+      expiresAt: Math.floor(T0 / 1000) + 7 * 86_400,
+    });
+  });
+
+  it('writes nothing for a hold while a probe is out', async () => {
+    const pacer = new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS });
+    for (let i = 0; i < 3; i++) await pacer.report('gw', 'transient', T0 + i);
+    await pacer.admit('gw', { sessionId: 's-1', promptId: 'p~resume-1' }, T0 + 10);
+    const before = (await item('gw'))?.version;
+    for (let i = 2; i < 6; i++)
+      await pacer.admit('gw', { sessionId: `s-${i}`, promptId: 'p~resume-1' }, T0 + 20);
+    expect((await item('gw'))?.version).toBe(before);
+  });
+});

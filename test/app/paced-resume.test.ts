@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { createResumeHandler } from '../../lambdas/resume/handler';
+import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
+import { handleTurnEvent } from '../../shared/app/handle-turn-event';
+import { resumeTurn } from '../../shared/app/resume-turn';
+import { compilePacerSettings } from '../../shared/core/pacer-state';
+import type { WakeMessage } from '../../shared/core/types';
+import { encodeWake } from '../../shared/messages';
+import { T0, turnEvent, turnFailed } from '../support/events';
+import { memoryDeps, recordingObservability } from '../support/fakes';
+import { sqsEvent, sqsRecord } from '../support/sqs-records';
+
+const GATEWAY_DOWN = 'connect ECONNRESET 127.0.0.1:4016';
+const UPSTREAM = '127.0.0.1:4016';
+
+/** Sessions s-0 … s-(n-1) that failed on the gateway within a second, on memory ports with a pacer. */
+async function outage(sessions: number, settings = compilePacerSettings({ ratePerSecond: 1, burst: 1 })) {
+  const pacer = new MemoryPacer(settings);
+  const m = memoryDeps({ pacer });
+  const ids = Array.from({ length: sessions }, (_, i) => `s-${i}`);
+  for (const [i, sessionId] of ids.entries()) {
+    await handleTurnEvent(
+      m.deps,
+      turnFailed({ sessionId, occurredAt: T0 + i, error: { message: GATEWAY_DOWN } }),
+    );
+  }
+  /** The wake-up most recently armed for each session. */
+  const armed = () => {
+    const latest = new Map<string, WakeMessage>();
+    for (const { wake } of m.waker.armed) latest.set(wake.sessionId, wake);
+    return latest;
+  };
+  /** Delivers every armed wake-up due by `at`, in time order, as the wake queue would. */
+  const deliverUntil = async (at: number) => {
+    for (;;) {
+      const due = [...armed().values()]
+        .filter((w) => w.nextAt <= at && !delivered.has(`${w.sessionId}@${w.nextAt}`))
+        .sort((a, b) => a.nextAt - b.nextAt);
+      const wake = due[0];
+      if (!wake) break;
+      delivered.add(`${wake.sessionId}@${wake.nextAt}`);
+      m.clock.at = Math.max(m.clock.at, wake.nextAt);
+      await resumeTurn(m.deps, wake);
+    }
+    m.clock.at = Math.max(m.clock.at, at);
+  };
+  const delivered = new Set<string>();
+  return { ...m, pacer, ids, armed, deliverUntil };
+}
+
+describe('resumes after an outage of one upstream', () => {
+  it('sends the first due resume alone as a probe and holds the others without spending their attempts', async () => {
+    const o = await outage(5);
+    expect(o.pacer.state(UPSTREAM).mode).toBe('down');
+    await o.deliverUntil(T0 + 13_000);
+
+    expect(o.agent.calls).toHaveLength(1);
+    const probe = o.agent.calls[0]?.sessionId;
+    for (const sessionId of o.ids.filter((id) => id !== probe)) {
+      const state = await o.deps.store.load(sessionId);
+      expect(state.pending).toMatchObject({ attempt: 1, tries: 0, held: 'probing' });
+      expect(state.inFlight).toBeNull();
+      const view = await o.deps.store.waiting({ limit: 50 });
+      expect(view.items.find((v) => v.sessionId === sessionId)?.retry).toMatchObject({
+        attempt: 1,
+        waiting: 'probing',
+      });
+      const kinds = (await o.deps.store.events(sessionId)).items.map((e) => e.kind);
+      expect(kinds).toEqual(['auto_resume_scheduled', 'auto_resume_held']);
+    }
+  });
+
+  it('holds everyone, probe included, while failures keep coming in', async () => {
+    const o = await outage(8);
+    await o.deliverUntil(T0 + 13_000);
+    expect(o.agent.calls).toEqual([]);
+    expect(o.pacer.state(UPSTREAM).nextProbeAt).toBe(T0 + 30_000);
+    await o.deliverUntil(T0 + 61_000);
+    expect(o.agent.calls).toHaveLength(1);
+  });
+
+  it('keeps holding while the probe fails, then releases the rest at the paced rate once it completes', async () => {
+    const o = await outage(6);
+    await o.deliverUntil(T0 + 61_000);
+    expect(o.agent.calls).toHaveLength(1);
+    const first = o.agent.calls[0];
+    if (!first) throw new Error('no probe');
+
+    // The probe's resumed turn fails on the dead gateway: still down, the next probe waits 30 s.
+    const gatewayDown = { message: GATEWAY_DOWN };
+    await handleTurnEvent(
+      o.deps,
+      turnFailed({
+        sessionId: first.sessionId,
+        promptId: first.promptId,
+        occurredAt: o.clock.at,
+        error: gatewayDown,
+      }),
+    );
+    await o.deliverUntil(o.clock.at + 29_000);
+    expect(o.agent.calls).toHaveLength(1);
+    await o.deliverUntil(T0 + 400_000);
+    const probes = o.agent.calls.length;
+    expect(probes).toBeGreaterThanOrEqual(2);
+    const probe = o.agent.calls.at(-1);
+    if (!probe) throw new Error('no probe');
+
+    // The last probe's turn completes: the gateway is back.
+    const completed = { sessionId: probe.sessionId, promptId: probe.promptId, occurredAt: o.clock.at };
+    await handleTurnEvent(o.deps, turnEvent('turn.completed', completed));
+    expect(o.pacer.state(UPSTREAM).mode).toBe('up');
+    const releasedFrom = o.clock.at;
+    await o.deliverUntil(T0 + 2_000_000);
+
+    const released = o.agent.calls.slice(probes);
+    expect(new Set(o.agent.calls.map((c) => c.sessionId))).toEqual(new Set(o.ids));
+    expect(released.length).toBeGreaterThanOrEqual(o.ids.length - probes);
+    // Each is sent once more at most (the failed probe's own next attempt), one a second at most (rate 1/s, burst 1).
+    const firedAt = (await Promise.all(o.ids.map(async (id) => (await o.deps.store.events(id)).items)))
+      .flat()
+      .filter((e) => e.kind === 'auto_resume_fired' && e.at >= releasedFrom)
+      .map((e) => e.at)
+      .sort((a, b) => a - b);
+    expect(firedAt).toHaveLength(released.length);
+    for (let i = 1; i < firedAt.length; i++) {
+      expect((firedAt[i] ?? 0) - (firedAt[i - 1] ?? 0)).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
+  it('paces nothing and asks nobody when no pacer is given', async () => {
+    const m = memoryDeps();
+    for (let i = 0; i < 8; i++) {
+      await handleTurnEvent(m.deps, turnFailed({ sessionId: `s-${i}`, error: { message: GATEWAY_DOWN } }));
+    }
+    for (const { wake } of [...m.waker.armed]) {
+      m.clock.at = wake.nextAt;
+      const out = await resumeTurn(m.deps, wake);
+      expect(out.admission).toBeUndefined();
+    }
+    expect(m.agent.calls).toHaveLength(8);
+  });
+
+  it('counts a hold by why and a probe in the resume handler metrics', async () => {
+    const o = await outage(5);
+    const obs = recordingObservability();
+    const handler = createResumeHandler({ resumer: o.deps, telemetry: obs.telemetry, log: obs.log });
+    for (const sessionId of ['s-0', 's-1']) {
+      const wake = o.armed().get(sessionId);
+      if (!wake) throw new Error(`nothing armed for ${sessionId}`);
+      o.clock.at = Math.max(o.clock.at, wake.nextAt);
+      await handler(sqsEvent(sqsRecord({ body: encodeWake(wake) })));
+    }
+    expect(obs.metrics).toEqual(
+      expect.arrayContaining([
+        { name: 'PacerProbe', value: 1, unit: 'Count' },
+        { name: 'ResumeHeld', value: 1, unit: 'Count', dimensions: { why: 'probing' } },
+      ]),
+    );
+    expect(obs.lines.at(-1)).toMatchObject({
+      extra: { outcome: 'held', pacer: expect.stringMatching(/^held \(probing\) until /) },
+    });
+  });
+});
