@@ -48,9 +48,10 @@ async function listWaiting(io: CliIo, base: string, json: boolean): Promise<numb
   for (const { sessionId, retry } of items) {
     if (!retry) continue;
     const due = retry.nextAt > now ? `in ${formatDuration(retry.nextAt - now)}` : 'due now';
+    const held = retry.waiting ? `, held: ${retry.waiting}` : '';
     println(
       io.stdout,
-      `${sessionId}  retrying ${retry.attempt}/${retry.of} ${due} — ${retry.reason}  (${retry.promptId})`,
+      `${sessionId}  retrying ${retry.attempt}/${retry.of} ${due} — ${retry.reason}${held}  (${retry.promptId})`,
     );
   }
   return 0;

@@ -366,6 +366,34 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       expect(await page.locator('[data-testid="event"]').first().getAttribute('data-seq')).toBe('2');
     });
 
+    it('shows a retry held by the pacer with its reason and moves its countdown to the new time', async () => {
+      standIn.waiting = [view('s-held', standIn.now() + 2_000)];
+      await page.goto(`${standIn.url}/`);
+      await live(page);
+      await row(page, 's-held').waitFor({ timeout: UI_TIMEOUT });
+      const nextAt = standIn.now() + 5 * 60_000;
+      const retry = { ...view('s-held', nextAt).retry, waiting: 'probing' };
+      const held = {
+        kind: 'auto_resume_held',
+        why: 'probing',
+        attempt: 1,
+        promptId: 'p~resume-1',
+        turnId: 't-1',
+        nextAt,
+        retry,
+        seq: 7,
+        at: standIn.now(),
+        sessionId: 's-held',
+      };
+      standIn.broadcast({ sessionId: 's-held', retry, event: held });
+      await eventItem(page, 's-held', 'auto_resume_held').waitFor({ timeout: UI_TIMEOUT });
+      expect(await textOf(row(page, 's-held').locator('[data-testid="reason"]'))).toBe(
+        'capacity — held: upstream being probed',
+      );
+      expect(await textOf(row(page, 's-held').locator('[data-testid="countdown"]'))).toMatch(/^in [45] min/);
+      expect(await textOf(eventItem(page, 's-held', 'auto_resume_held'))).toMatch(/held \(probing\)/);
+    });
+
     it('fits a 360 px wide screen without sideways scrolling', async () => {
       await page.setViewportSize({ width: 360, height: 740 });
       const longId = `s-${'x'.repeat(120)}`;
