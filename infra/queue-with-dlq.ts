@@ -19,6 +19,16 @@ export type QueueWithDlqProps = {
   removalPolicy: RemovalPolicy;
 };
 
+/** A dead-letter queue: SSE-SQS, TLS-only access, messages kept 14 days. */
+export function deadLetterQueue(scope: Construct, id: string, removalPolicy: RemovalPolicy): sqs.Queue {
+  return new sqs.Queue(scope, id, {
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: DLQ_RETENTION,
+    removalPolicy,
+  });
+}
+
 /** A standard queue with SSE-SQS, TLS-only access and a dead-letter queue that keeps messages 14 days. */
 export class QueueWithDlq extends Construct {
   readonly queue: sqs.Queue;
@@ -26,12 +36,7 @@ export class QueueWithDlq extends Construct {
 
   constructor(scope: Construct, id: string, props: QueueWithDlqProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: DLQ_RETENTION,
-      removalPolicy: props.removalPolicy,
-    });
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetters', props.removalPolicy);
     this.queue = new sqs.Queue(this, 'Queue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

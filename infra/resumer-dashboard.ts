@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { QueueWithDlq } from './queue-with-dlq';
 import type { ResumerFunction } from './resumer-function';
 import { searchByDimension, serviceMetric, totalMetric } from './resumer-metrics';
@@ -10,6 +11,8 @@ export type ResumerWidgetsProps = {
   functions: Record<string, ResumerFunction>;
   turnEvents: QueueWithDlq;
   wake: QueueWithDlq;
+  publisher: ResumerFunction;
+  publishFailures: sqs.IQueue;
   scheduleGroup: scheduler.IScheduleGroup;
   alarms: cw.IAlarm[];
 };
@@ -21,10 +24,10 @@ const max = (label: string) => ({ label, statistic: cw.Stats.MAXIMUM });
 
 /**
  * The dashboard, top to bottom: what the resumer did (scheduled, fired, skipped by why, exhausted, failed, not
- * retried by class, wake lateness), then queue depth and dead letters, then function health, then Scheduler.
+ * retried by class, wake lateness), then queue depth, dead letters and lags, then function health, then Scheduler.
  */
 export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsProps): void {
-  const { functions, turnEvents, wake, scheduleGroup } = props;
+  const { functions, turnEvents, wake, publisher, publishFailures, scheduleGroup } = props;
   const fns = Object.entries(functions);
   dashboard.addWidgets(
     new cw.TextWidget({
@@ -53,16 +56,26 @@ export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsPro
     ),
   );
   dashboard.addWidgets(
-    graph('Queue depth', [
-      turnEvents.queue.metricApproximateNumberOfMessagesVisible(max('turn events')),
-      wake.queue.metricApproximateNumberOfMessagesVisible(max('wake-ups due')),
-      wake.queue.metricApproximateNumberOfMessagesNotVisible(max('wake-ups in flight')),
-    ]),
-    graph('Dead letters', [
-      turnEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('turn events DLQ')),
-      wake.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('wake DLQ')),
-    ]),
-    graph('Oldest turn event (s)', [turnEvents.queue.metricApproximateAgeOfOldestMessage(max('age'))]),
+    graph(
+      'Queue depth',
+      [
+        turnEvents.queue.metricApproximateNumberOfMessagesVisible(max('turn events')),
+        wake.queue.metricApproximateNumberOfMessagesVisible(max('wake-ups due')),
+        wake.queue.metricApproximateNumberOfMessagesNotVisible(max('wake-ups in flight')),
+      ],
+      6,
+    ),
+    graph(
+      'Dead letters',
+      [
+        turnEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('turn events DLQ')),
+        wake.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('wake DLQ')),
+        publishFailures.metricApproximateNumberOfMessagesVisible(max('publish failures')),
+      ],
+      6,
+    ),
+    graph('Oldest turn event (s)', [turnEvents.queue.metricApproximateAgeOfOldestMessage(max('age'))], 6),
+    graph('Publish lag, iterator age (ms)', [publisher.function.metric('IteratorAge', max('publisher'))], 6),
   );
   dashboard.addWidgets(
     graph(

@@ -20,7 +20,7 @@ const REQUIRE_BANNER =
 /** One deployable of `lambdas/<name>/index.ts`. */
 export type ResumerFunctionProps = {
   /** The folder under `lambdas/`. */
-  name: 'ingest' | 'classifier' | 'resume' | 'api';
+  name: 'ingest' | 'classifier' | 'resume' | 'api' | 'publisher';
   timeout: Duration;
   /** @default 512 */
   memorySize?: number;

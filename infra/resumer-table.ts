@@ -20,7 +20,8 @@ export type ResumerTableProps = { removalPolicy: RemovalPolicy; deletionProtecti
 
 /**
  * The session table as `shared/adapters/aws/dynamo-table.ts` describes it (keys, the sparse `waiting` index,
- * the TTL attribute): on demand, point-in-time recovery, encrypted with the AWS-managed key.
+ * the TTL attribute): on demand, point-in-time recovery, encrypted with the AWS-managed key. Its stream carries
+ * new images: the event items in it are the outbox the publisher function sends to the bus.
  */
 export class ResumerTable extends Construct {
   readonly table: dynamodb.Table;
@@ -34,6 +35,7 @@ export class ResumerTable extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: TTL_ATTRIBUTE,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });

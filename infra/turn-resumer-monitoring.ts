@@ -4,6 +4,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueWithDlq } from './queue-with-dlq';
 import { resumerWidgets } from './resumer-dashboard';
@@ -14,6 +15,9 @@ export type TurnResumerMonitoringProps = {
   functions: Record<string, ResumerFunction>;
   turnEvents: QueueWithDlq;
   wake: QueueWithDlq;
+  /** The stream publisher (also among `functions`) and where its stream source parks what it gave up. */
+  publisher: ResumerFunction;
+  publishFailures: sqs.IQueue;
   scheduleGroup: scheduler.IScheduleGroup;
   alarmTopic?: sns.ITopic | undefined;
   alarmEmail?: string | undefined;
@@ -22,6 +26,8 @@ export type TurnResumerMonitoringProps = {
 };
 
 const FIVE_MINUTES = Duration.minutes(5);
+/** The publisher's iterator age alarm fires when the oldest event it has not published yet is older than this. */
+export const MAX_PUBLISH_LAG = Duration.minutes(5);
 
 /** Alarms on everything that loses or delays a resume, sent to one SNS topic, and the resumer's dashboard. */
 export class TurnResumerMonitoring extends Construct {
@@ -33,7 +39,7 @@ export class TurnResumerMonitoring extends Construct {
     super(scope, id);
     this.alarmTopic = props.alarmTopic ?? this.#topic();
     if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
-    const { turnEvents, wake, scheduleGroup } = props;
+    const { turnEvents, wake, publisher, publishFailures, scheduleGroup } = props;
 
     for (const [name, queues] of [
       ['TurnEvents', turnEvents],
@@ -48,6 +54,23 @@ export class TurnResumerMonitoring extends Construct {
         threshold: 0,
       });
     }
+    this.#alarm('PublishFailures', {
+      description:
+        'The publisher gave up a batch of logged events after its retries: watchers missed them. The message names the stream shard and sequence numbers; the events are in the session logs (docs/deploy.md).',
+      metric: publishFailures.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: cw.Stats.MAXIMUM,
+      }),
+      threshold: 0,
+    });
+    this.#alarm('PublishLag', {
+      description: `The oldest logged event not yet published is older than ${MAX_PUBLISH_LAG.toHumanString()}: the publisher is failing or behind (EventBridge refusing?).`,
+      metric: publisher.function.metric('IteratorAge', {
+        period: Duration.minutes(1),
+        statistic: cw.Stats.MAXIMUM,
+      }),
+      threshold: MAX_PUBLISH_LAG.toMilliseconds(),
+    });
     this.#alarm('TurnEventsAge', {
       description: `The oldest turn event waits longer than ${props.maxTurnEventAge.toHumanString()}: the classifier is behind or failing.`,
       metric: turnEvents.queue.metricApproximateAgeOfOldestMessage({

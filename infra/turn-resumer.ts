@@ -2,13 +2,15 @@ import { Duration, RemovalPolicy, Token, Validations } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { Attr, KeyPrefix } from '../shared/adapters/aws/dynamo-table';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
-import { QueueWithDlq } from './queue-with-dlq';
+import { deadLetterQueue, QueueWithDlq } from './queue-with-dlq';
 import { ResumerFunction } from './resumer-function';
 import { grantTableAccess, ResumerTable } from './resumer-table';
 import {
@@ -54,23 +56,31 @@ const TURN_EVENTS_MAX_RECEIVES = 5;
 // Each receive of a wake-up whose POST failed retryably counts one resume try: the DLQ must sit above
 // maxResumeTries so that the state machine records `auto_resume_failed` instead of the message being parked.
 const wakeMaxReceives = (maxResumeTries: number) => Math.max(10, 2 * maxResumeTries);
+// A publish fails only when EventBridge does (throttling, an outage) or an item can't be read. Ten tries, the
+// failing half of a batch split off each time, ride out a short outage; then the batch's place in the stream
+// goes to the publish-failures queue, which alarms, and the shard moves on. An event an hour old is given up
+// the same way: a watcher that late reads the session's log instead (the stream itself keeps records 24 h).
+const PUBLISH_RETRY_ATTEMPTS = 10;
+const PUBLISH_MAX_RECORD_AGE = Duration.hours(1);
 
 /**
  * The turn resumer on AWS: webhook ingest, the turn-events queue and classifier, the wake queue and EventBridge
- * Scheduler for wake-ups, the resume function, the read/control API, the session table, the event bus, the
- * secrets, and alarms with a dashboard.
+ * Scheduler for wake-ups, the resume function, the read/control API, the session table, the event bus and the
+ * publisher that relays the table's stream of logged events to it, the secrets, and alarms with a dashboard.
  */
 export class TurnResumer extends Construct {
   readonly table: ResumerTable;
   readonly turnEvents: QueueWithDlq;
   readonly wake: QueueWithDlq;
   readonly bus: events.EventBus;
+  /** Where the publisher's stream source parks a batch it could not publish (shard and sequence numbers). */
+  readonly publishFailures: sqs.Queue;
   readonly scheduleGroup: scheduler.ScheduleGroup;
   readonly schedulerRole: iam.Role;
   readonly webhookSecret: SigningSecret;
   readonly agentSecret: SigningSecret;
   readonly apiToken: ReturnType<typeof apiTokenSecret>;
-  readonly functions: Record<'ingest' | 'classifier' | 'resume' | 'api', ResumerFunction>;
+  readonly functions: Record<'ingest' | 'classifier' | 'resume' | 'api' | 'publisher', ResumerFunction>;
   readonly webhookFunctionUrl: lambda.FunctionUrl;
   readonly apiFunctionUrl: lambda.FunctionUrl;
   readonly monitoring: TurnResumerMonitoring;
@@ -99,6 +109,8 @@ export class TurnResumer extends Construct {
       // The POST, plus the claim and the answer written around it.
       resume: Duration.seconds(Math.ceil(agentTimeout.toMilliseconds() / 1000) + 20),
       api: Duration.seconds(15),
+      // One PutEvents per event of a batch of 10, with the SDK's retries.
+      publisher: Duration.seconds(30),
     };
 
     this.table = new ResumerTable(this, 'Sessions', {
@@ -116,6 +128,12 @@ export class TurnResumer extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.bus = new events.EventBus(this, 'Bus', { description: 'turn resumer: session_changed events' });
+    this.publishFailures = deadLetterQueue(this, 'PublishFailures', RemovalPolicy.DESTROY);
+    Validations.of(this.publishFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "It is the on-failure destination of the publisher's DynamoDB stream source, a dead-letter queue that cdk-nag does not recognize (it looks for redrive policies only); it alarms.",
+    });
     const wakeScheduler = new WakeScheduler(this, 'Wakeups', { wake: this.wake });
     this.scheduleGroup = wakeScheduler.group;
     this.schedulerRole = wakeScheduler.role;
@@ -143,7 +161,6 @@ export class TurnResumer extends Construct {
       RESUMER_WAKE_QUEUE_ARN: this.wake.queue.queueArn,
       RESUMER_SCHEDULE_GROUP: this.scheduleGroup.scheduleGroupName,
       RESUMER_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
-      RESUMER_EVENT_BUS_NAME: this.bus.eventBusName,
       ...policyEnvironment(policy),
     };
     this.functions = {
@@ -179,8 +196,14 @@ export class TurnResumer extends Construct {
         environment: { ...awsEnv, RESUMER_API_TOKEN_SECRET_ARN: this.apiToken.secretArn },
         ...logging,
       }),
+      publisher: new ResumerFunction(this, 'Publisher', {
+        name: 'publisher',
+        timeout: timeouts.publisher,
+        environment: { RESUMER_EVENT_BUS_NAME: this.bus.eventBusName },
+        ...logging,
+      }),
     };
-    const { ingest, classifier, resume, api } = this.functions;
+    const { ingest, classifier, resume, api, publisher } = this.functions;
 
     this.turnEvents.grantSend(ingest.role);
     this.webhookSecret.secret.grantRead(ingest.role);
@@ -191,7 +214,8 @@ export class TurnResumer extends Construct {
     grantTableAccess(this.table, classifier.role, 'state');
     grantTableAccess(this.table, resume.role, 'state');
     grantTableAccess(this.table, api.role, 'state-and-listings');
-    for (const fn of [classifier, resume, api]) this.bus.grantPutEventsTo(fn.role);
+    // Only the publisher puts events: the functions that decide write them to the table, in the row's transaction.
+    this.bus.grantPutEventsTo(publisher.role);
     this.agentSecret.secret.grantRead(resume.role);
     this.apiToken.grantRead(api.role);
 
@@ -212,6 +236,32 @@ export class TurnResumer extends Construct {
       }),
     );
 
+    // The outbox relay: every event item the table's stream carries, published at least once. The stream read and
+    // the send to the failure queue are granted by the source itself.
+    publisher.function.addEventSource(
+      new DynamoEventSource(this.table.table, {
+        // From the oldest record kept: an event logged before the mapping was ready is still published.
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: 10,
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { [Attr.sk]: { S: lambda.FilterRule.beginsWith(KeyPrefix.event) } } },
+          }),
+        ],
+        reportBatchItemFailures: true,
+        bisectBatchOnError: true,
+        retryAttempts: PUBLISH_RETRY_ATTEMPTS,
+        maxRecordAge: PUBLISH_MAX_RECORD_AGE,
+        onFailure: new SqsDlq(this.publishFailures),
+      }),
+    );
+    Validations.of(publisher.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "dynamodb:ListStreams, which Lambda's stream poller uses, has no resource-level permissions; the stream's reads (DescribeStream, GetShardIterator, GetRecords) are confined to this table's stream.",
+    });
+
     // Webhooks are authenticated by their Standard Webhooks signature, checked in the ingest handler.
     this.webhookFunctionUrl = ingest.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
     // The API handler demands `Authorization: Bearer <token>`; IAM auth would need that header for SigV4.
@@ -221,6 +271,8 @@ export class TurnResumer extends Construct {
       functions: this.functions,
       turnEvents: this.turnEvents,
       wake: this.wake,
+      publisher,
+      publishFailures: this.publishFailures,
       scheduleGroup: this.scheduleGroup,
       alarmTopic: props.alarmTopic,
       alarmEmail: props.alarmEmail,

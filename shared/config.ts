@@ -109,14 +109,16 @@ function readAgent(c: Collector): AgentConfig {
   };
 }
 
-/** Where the AWS resources are; every name is set by the CDK stack. */
+/**
+ * Where the AWS resources of the deciding functions are; every name is set by the CDK stack. No event bus: on
+ * AWS they publish nothing themselves, the publisher sends each event item the table's stream carries.
+ */
 export type AwsConfig = {
   tableName: string;
   wakeQueueUrl: string;
   wakeQueueArn: string;
   scheduleGroup: string;
   schedulerRoleArn: string;
-  eventBusName: string;
 };
 
 function readAws(c: Collector): AwsConfig {
@@ -126,7 +128,6 @@ function readAws(c: Collector): AwsConfig {
     wakeQueueArn: c.required('RESUMER_WAKE_QUEUE_ARN', arn),
     scheduleGroup: c.required('RESUMER_SCHEDULE_GROUP', text),
     schedulerRoleArn: c.required('RESUMER_SCHEDULER_ROLE_ARN', arn),
-    eventBusName: c.required('RESUMER_EVENT_BUS_NAME', text),
   };
 }
 
@@ -136,6 +137,8 @@ export type ConfigByRole = {
   classifier: { policy: RetryPolicy; aws: AwsConfig };
   resume: { policy: RetryPolicy; aws: AwsConfig; agent: AgentConfig; agentSecretArn: string };
   api: { policy: RetryPolicy; aws: AwsConfig; apiTokenSecretArn: string };
+  /** The stream publisher: the table's event items to `session_changed` on the resumer's bus. */
+  publisher: { eventBusName: string };
   local: {
     policy: RetryPolicy;
     port: number;
@@ -166,6 +169,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     aws: readAws(c),
     apiTokenSecretArn: c.required('RESUMER_API_TOKEN_SECRET_ARN', arn),
   }),
+  publisher: (c) => ({ eventBusName: c.required('RESUMER_EVENT_BUS_NAME', text) }),
   local: (c) => ({
     policy: readPolicy(c) as RetryPolicy,
     port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,

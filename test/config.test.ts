@@ -54,6 +54,18 @@ describe('readConfig', () => {
     expect(envNamesFor('ingest')).toEqual(['RESUMER_TURN_EVENTS_QUEUE_URL', 'RESUMER_WEBHOOK_SECRET_ARN']);
     expect(envNamesFor('resume')).toContain('RESUMER_AGENT_URL');
     expect(envNamesFor('classifier')).not.toContain('RESUMER_AGENT_URL');
+    expect(envNamesFor('publisher')).toEqual(['RESUMER_EVENT_BUS_NAME']);
+  });
+
+  it('gives the event bus to the stream publisher only: the deciding functions publish nothing on AWS', () => {
+    for (const role of ['classifier', 'resume', 'api'] as const) {
+      expect(envNamesFor(role), role).not.toContain('RESUMER_EVENT_BUS_NAME');
+      expect(envNamesFor(role), role).toContain('RESUMER_TABLE_NAME');
+    }
+    expect(readConfig('publisher', { RESUMER_EVENT_BUS_NAME: ' resumer-bus ' })).toEqual({
+      eventBusName: 'resumer-bus',
+    });
+    expect(() => readConfig('publisher', {})).toThrow(/RESUMER_EVENT_BUS_NAME is required/);
   });
 
   it('refuses a webhook secret that is not whsec_', () => {

@@ -1,11 +1,9 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
-import { EventBridgeSink } from '../../shared/adapters/aws/eventbridge-sink';
 import { PowertoolsTelemetry } from '../../shared/adapters/aws/powertools-telemetry';
 import { SchedulerWaker } from '../../shared/adapters/aws/scheduler-waker';
 import { SqsWaker } from '../../shared/adapters/aws/sqs-waker';
@@ -13,7 +11,7 @@ import { DelayRoutingWaker } from '../../shared/adapters/delay-routing-waker';
 import type { ResumerDeps } from '../../shared/app/deps';
 import type { AwsConfig } from '../../shared/config';
 import type { RetryPolicy } from '../../shared/core/policy';
-import type { AgentClient, Log } from '../../shared/ports';
+import type { AgentClient, EventSink, Log } from '../../shared/ports';
 
 /** The metrics namespace of every resumer metric. */
 export const METRICS_NAMESPACE = 'TurnResumer';
@@ -23,7 +21,16 @@ const NO_AGENT: AgentClient = {
   resume: () => Promise.reject(new Error('this function does not send resumes')),
 };
 
-/** The use cases' ports on AWS: DynamoDB, the wake queue or Scheduler, EventBridge. */
+/**
+ * The sink of the deciding functions on AWS: it publishes nothing. Every event they log is an item written in
+ * the same transaction as the row, the table's stream carries each such item, and the publisher function
+ * (lambdas/publisher) sends it to the bus, handed the record again while its PutEvents fails: a publish can no
+ * longer be lost between the commit and a crash, and a redelivered message that finds its change stored has
+ * nothing left to publish.
+ */
+export const PUBLISHED_FROM_THE_STREAM: EventSink = { publish: async () => {} };
+
+/** The use cases' ports on AWS: DynamoDB, the wake queue or Scheduler; events reach the bus through the stream. */
 export function awsResumerDeps(
   config: { policy: RetryPolicy; aws: AwsConfig },
   agent: AgentClient = NO_AGENT,
@@ -42,23 +49,30 @@ export function awsResumerDeps(
       }),
     }),
     agent,
-    sink: new EventBridgeSink({ client: new EventBridgeClient({}), busName: aws.eventBusName }),
+    sink: PUBLISHED_FROM_THE_STREAM,
     clock: { now: () => Date.now() },
     policy: config.policy,
   };
 }
 
+/** The Log port over a Powertools logger of one function, for a function that records no resumer metrics. */
+export function functionLog(serviceName: string): Log {
+  return logOf(new Logger({ serviceName }));
+}
+
 /** Powertools logger and metrics for one function, with telemetry over them. */
 export function observability(serviceName: string) {
-  const logger = new Logger({ serviceName });
   const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+  return { log: functionLog(serviceName), metrics, telemetry: new PowertoolsTelemetry(metrics) };
+}
+
+function logOf(logger: Logger): Log {
   type Attributes = Parameters<Logger['appendKeys']>[0];
-  const log: Log = {
+  return {
     info: (message, extra) => logger.info(message, (extra ?? {}) as Attributes),
     warn: (message, extra) => logger.warn(message, (extra ?? {}) as Attributes),
     error: (message, extra) => logger.error(message, (extra ?? {}) as Attributes),
   };
-  return { log, metrics, telemetry: new PowertoolsTelemetry(metrics) };
 }
 
 /** Wraps a handler so that the metrics it stored are flushed after every invocation, even a failed one. */

@@ -17,16 +17,17 @@ import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
 import {
   Attr,
   eventSk,
+  KeyPrefix,
   SESSION_ROW_SK,
   sessionPk,
   tableSchema,
   WAITING_PK,
 } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
-import { logEntries } from '../../shared/core/session-state';
+import { logEntries, retrySummary } from '../../shared/core/session-state';
 import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
 import { T0 } from '../support/events';
-import { firedEvent, pending, sessionState } from '../support/factories';
+import { firedEvent, pending, scheduledEvent, sessionState } from '../support/factories';
 import { describeRetryStoreContract } from './retry-store.contract';
 
 describeRetryStoreContract('MemoryRetryStore', async () => ({
@@ -101,6 +102,7 @@ describe('DynamoRetryStore items', () => {
         pk: sessionPk(state.sessionId),
         sk: eventSk(event.seq),
         [Attr.event]: event,
+        [Attr.retry]: null,
         [Attr.expiresAt]: atSeconds + 30 * 86_400,
       })),
     );
@@ -112,6 +114,34 @@ describe('DynamoRetryStore items', () => {
       new GetCommand({ TableName: table.tableName, Key: { pk: sessionPk('s-week'), sk: eventSk(100) } }),
     );
     expect(stored.Item?.[Attr.expiresAt]).toBe(Math.floor(T0 / 1000) + 7 * 86_400);
+  });
+
+  it("writes on each event item the row's retry after the commit, all a stream publisher needs", async () => {
+    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const armed = pending({ nextAt: T0 + 12_000 });
+    // Every event of one commit carries the retry that commit leaves, whatever the event's own `retry` says.
+    const next = sessionState({ version: 1, pending: armed });
+    const logged = logEntries(next, [firedEvent(pending({ attempt: 2 })), scheduledEvent(armed)]);
+    await store.commit(next, logged);
+    const items = await doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :e)',
+        ExpressionAttributeValues: { ':pk': sessionPk(next.sessionId), ':e': KeyPrefix.event },
+      }),
+    );
+    expect(items.Items?.map((item) => item[Attr.retry])).toEqual([retrySummary(next), retrySummary(next)]);
+    expect(retrySummary(next)).toMatchObject({ attempt: 1, nextAt: T0 + 12_000, promptId: 'p-cap~resume-1' });
+
+    const cleared = { ...next, version: 2, pending: null };
+    await store.commit(cleared, logEntries(cleared, [firedEvent(armed)]));
+    const fired = await doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: { pk: sessionPk(next.sessionId), sk: eventSk(200) },
+      }),
+    );
+    expect(fired.Item).toMatchObject({ [Attr.event]: { kind: 'auto_resume_fired' }, [Attr.retry]: null });
   });
 
   it('refuses options it cannot work with', () => {

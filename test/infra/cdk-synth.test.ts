@@ -1,5 +1,5 @@
 // Runs the real CLI the way a fresh clone would: `npx cdk synth` with no context, no Docker (CDK_DOCKER points
-// nowhere, so any Docker bundling would fail) and no network needs beyond what is installed. It bundles the four
+// nowhere, so any Docker bundling would fail) and no network needs beyond what is installed. It bundles the five
 // functions with the local esbuild; it takes 7-10 s here (printed below), hence the generous timeout.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -60,16 +60,17 @@ describe('npx cdk synth', () => {
     const bundles = Object.values(assets as Record<string, { source: { path: string } }>)
       .map((asset) => asset.source.path)
       .filter((path) => path.startsWith('asset.'));
-    expect(bundles).toHaveLength(4);
+    expect(bundles).toHaveLength(5);
     for (const bundle of bundles) {
       expect(existsSync(join(outdir, bundle, 'index.mjs'))).toBe(true);
       expect(existsSync(join(outdir, bundle, 'index.mjs.map'))).toBe(true);
     }
   });
 
-  // The classifier and API bundles have no top-level network calls, so they can be loaded here as Lambda would:
-  // this proves the ESM output, the `require` banner and the bundled SDK. (Ingest and resume read a secret first.)
-  it.each(['Classifier', 'Api'])('loads the %s bundle and finds its handler', async (role) => {
+  // The classifier, API and publisher bundles have no top-level network calls, so they can be loaded here as Lambda
+  // would: this proves the ESM output, the `require` banner and the bundled SDK. (Ingest and resume read a secret
+  // first.)
+  it.each(['Classifier', 'Api', 'Publisher'])('loads the %s bundle and finds its handler', async (role) => {
     const template = JSON.parse(readFileSync(join(outdir, 'TurnResumer.template.json'), 'utf8'));
     const [, fn] = Object.entries(template.Resources as Record<string, Resource>).find(
       ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(`Resumer${role}Function`),

@@ -8,6 +8,7 @@ const ROLES = [
   ['Classifier', 'classifier'],
   ['Resume', 'resume'],
   ['Api', 'api'],
+  ['Publisher', 'publisher'],
 ] as const;
 const RUNTIME_PREFIXES = /^(AWS_|POWERTOOLS_|NODE_OPTIONS$)/;
 
@@ -82,6 +83,15 @@ describe('function environments', () => {
     const { policy, agent } = readConfig('resume', deployedLike(environmentOf(custom, 'Resume')));
     expect(policy.delaysMs).toEqual([5_000, 120_000, 1_800_000]);
     expect(agent).toEqual({ url: 'https://hub.example.com/base', timeoutMs: 7_500 });
+  });
+
+  it('passes the event bus only to the publisher: the functions that decide publish through the table stream', () => {
+    for (const [role] of ROLES) {
+      const env = environmentOf(defaults, role);
+      expect(env.RESUMER_EVENT_BUS_NAME, role).toEqual(
+        role === 'Publisher' ? { Ref: expect.stringMatching(/^ResumerBus/) } : undefined,
+      );
+    }
   });
 
   it('passes the agent URL only to the resume function', () => {

@@ -1,6 +1,12 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { TTL_ATTRIBUTE, tableSchema, WAITING_INDEX } from '../../shared/adapters/aws/dynamo-table';
+import {
+  Attr,
+  KeyPrefix,
+  TTL_ATTRIBUTE,
+  tableSchema,
+  WAITING_INDEX,
+} from '../../shared/adapters/aws/dynamo-table';
 import {
   actionsOf,
   functionId,
@@ -12,7 +18,7 @@ import {
 
 const { stack, template } = synthesize();
 
-const ROLES = ['Ingest', 'Classifier', 'Resume', 'Api'] as const;
+const ROLES = ['Ingest', 'Classifier', 'Resume', 'Api', 'Publisher'] as const;
 const queues = resourcesOf(template, 'AWS::SQS::Queue');
 const functions = resourcesOf(template, 'AWS::Lambda::Function');
 const ref = (id: string) => ({ Ref: id });
@@ -26,6 +32,9 @@ const turnEventsQueue = idOf('ResumerTurnEventsQueue', queues);
 const turnEventsDlq = idOf('ResumerTurnEventsDeadLetters', queues);
 const wakeQueue = idOf('ResumerWakeQueue', queues);
 const wakeDlq = idOf('ResumerWakeDeadLetters', queues);
+const publishFailures = idOf('ResumerPublishFailures', queues);
+const tableId = idOf('ResumerSessionsTable', resourcesOf(template, 'AWS::DynamoDB::Table'));
+const streamArn = { 'Fn::GetAtt': [tableId, 'StreamArn'] };
 const schedulerRole = idOf('ResumerWakeupsSchedulerRole', resourcesOf(template, 'AWS::IAM::Role'));
 
 describe('queues', () => {
@@ -40,13 +49,13 @@ describe('queues', () => {
   });
 
   it('keeps dead letters 14 days', () => {
-    for (const dlq of [turnEventsDlq, wakeDlq]) {
+    for (const dlq of [turnEventsDlq, wakeDlq, publishFailures]) {
       expect(queues[dlq]?.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     }
   });
 
   it('encrypts every queue with SSE-SQS and refuses requests without TLS', () => {
-    expect(Object.keys(queues)).toHaveLength(4);
+    expect(Object.keys(queues)).toHaveLength(5);
     for (const [id, queue] of Object.entries(queues)) {
       expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
@@ -61,7 +70,9 @@ describe('queues', () => {
   });
 
   it('gives each consumed queue a visibility timeout of at least 6 times its consumer timeout', () => {
-    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.EventSourceArn) !== JSON.stringify(streamArn),
+    );
     expect(mappings).toHaveLength(2);
     for (const mapping of mappings) {
       const queueId = (mapping.Properties.EventSourceArn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
@@ -111,6 +122,12 @@ describe('table', () => {
     });
   });
 
+  it('streams the new image of every write, the outbox the publisher reads', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    });
+  });
+
   it('is on demand with point-in-time recovery, TTL, AWS-managed encryption and deletion protection', () => {
     template.hasResource('AWS::DynamoDB::Table', {
       DeletionPolicy: 'Retain',
@@ -121,6 +138,37 @@ describe('table', () => {
         SSESpecification: { SSEEnabled: true },
         DeletionProtectionEnabled: true,
       }),
+    });
+  });
+});
+
+describe('the publisher', () => {
+  const mapping = () =>
+    Object.values(resourcesOf(template, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties.EventSourceArn) === JSON.stringify(streamArn),
+    );
+
+  it("reads the table's stream from its oldest record, only the inserts of event items", () => {
+    expect(mapping()).toHaveLength(1);
+    expect(mapping()[0]?.Properties).toMatchObject({
+      FunctionName: ref(functionId(template, 'Publisher')),
+      StartingPosition: 'TRIM_HORIZON',
+    });
+    const criteria = mapping()[0]?.Properties.FilterCriteria as { Filters: Array<{ Pattern: string }> };
+    const filters = criteria.Filters;
+    expect(filters.map((f) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { [Attr.sk]: { S: [{ prefix: KeyPrefix.event }] } } } },
+    ]);
+    expect(KeyPrefix.event).toBe('E#');
+  });
+
+  it('reports failed records, splits a failing batch, bounds its retries and parks what it gave up', () => {
+    expect(mapping()[0]?.Properties).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 3600,
+      DestinationConfig: { OnFailure: { Destination: arnOf(publishFailures) } },
     });
   });
 });
@@ -216,6 +264,7 @@ describe('permissions', () => {
     ['Classifier', null],
     ['Resume', 'ResumerAgentSigningSecret'],
     ['Api', 'ResumerApiToken'],
+    ['Publisher', null],
   ])('lets %s read only its own secret (%s)', (role, secret) => {
     const reads = statementsOfFunction(template, role).filter((s) =>
       actionsOf(s).includes('secretsmanager:GetSecretValue'),
@@ -230,6 +279,10 @@ describe('permissions', () => {
     ['Classifier', ['dynamodb:GetItem', 'dynamodb:PutItem']],
     ['Resume', ['dynamodb:GetItem', 'dynamodb:PutItem']],
     ['Api', ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:Query']],
+    [
+      'Publisher',
+      ['dynamodb:ListStreams', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+    ],
   ])('gives %s the DynamoDB actions it uses and no more', (role, actions) => {
     const dynamo = statementsOfFunction(template, role).flatMap((s) =>
       actionsOf(s).filter((a) => a.startsWith('dynamodb:')),
@@ -242,6 +295,43 @@ describe('permissions', () => {
       JSON.stringify(s.Resource).includes('/index/'),
     );
     expect(JSON.stringify(indexStatement?.Resource)).toMatch(/\/index\/waiting"\]\]\}$/);
+  });
+
+  it("lets the publisher read the table's stream and nothing of the table itself", () => {
+    const stream = statementsOfFunction(template, 'Publisher').filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('dynamodb:')),
+    );
+    expect(stream).toEqual([
+      { Action: 'dynamodb:ListStreams', Effect: 'Allow', Resource: '*' },
+      {
+        Action: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+        Effect: 'Allow',
+        Resource: streamArn,
+      },
+    ]);
+  });
+
+  it('lets only the publisher put events, and only on the resumer bus', () => {
+    const puts = all.filter((s) => actionsOf(s).includes('events:PutEvents'));
+    expect(puts.map((s) => s.role)).toEqual(['Publisher']);
+    expect(puts[0]?.Resource).toEqual(
+      arnOf(idOf('ResumerBus', resourcesOf(template, 'AWS::Events::EventBus'))),
+    );
+    for (const role of ['Classifier', 'Resume', 'Api'] as const) {
+      const actions = statementsOfFunction(template, role).flatMap(actionsOf);
+      expect(
+        actions.filter((a) => a.startsWith('events:')),
+        role,
+      ).toEqual([]);
+    }
+  });
+
+  it('lets the publisher send to its failure queue and nothing else on SQS', () => {
+    const sqs = statementsOfFunction(template, 'Publisher').filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('sqs:')),
+    );
+    expect(sqs.map((s) => s.Resource)).toEqual([arnOf(publishFailures)]);
+    expect(actionsOf(sqs[0] ?? { Action: [], Effect: '', Resource: '' })).toContain('sqs:SendMessage');
   });
 
   it('lets ingest send turn events and nothing else on SQS', () => {
@@ -276,11 +366,11 @@ describe('alarms', () => {
   const dims = (alarm: Record<string, unknown>) => JSON.stringify(alarm.Dimensions ?? alarm.Metrics);
 
   it('sends every alarm to the alarm topic', () => {
-    expect(alarms.length).toBe(15);
+    expect(alarms.length).toBe(19);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([ref(topic)]);
   });
 
-  it.each([turnEventsDlq, wakeDlq])('fires on any message in %s', (dlq) => {
+  it.each([turnEventsDlq, wakeDlq, publishFailures])('fires on any message in %s', (dlq) => {
     const matching = find(
       (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && dims(a).includes(`"${dlq}"`),
     );
@@ -293,6 +383,19 @@ describe('alarms', () => {
     const matching = find((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
     expect(matching).toEqual([expect.objectContaining({ Threshold: 300 })]);
     expect(dims(matching[0] ?? {})).toContain(turnEventsQueue);
+  });
+
+  it("fires when the publisher's oldest unpublished event is older than 5 minutes", () => {
+    const matching = find((a) => a.MetricName === 'IteratorAge');
+    expect(matching).toEqual([
+      expect.objectContaining({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Maximum',
+        Threshold: 300_000,
+        ComparisonOperator: 'GreaterThanThreshold',
+      }),
+    ]);
+    expect(dims(matching[0] ?? {})).toContain(functionId(template, 'Publisher'));
   });
 
   it.each(
@@ -347,6 +450,8 @@ describe('dashboard and outputs', () => {
       'ApproximateNumberOfMessagesVisible',
       'InvocationDroppedCount',
       'Throttles',
+      'IteratorAge',
+      publishFailures,
     ]) {
       expect(body).toContain(text);
     }

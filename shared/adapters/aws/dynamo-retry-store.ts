@@ -82,7 +82,7 @@ export class DynamoRetryStore implements RetryStore {
     }
     const puts = events.map((event) => ({
       TableName: this.#table,
-      Item: this.#eventItem(next.sessionId, event),
+      Item: eventItem(next, event, this.#retentionSeconds),
       ConditionExpression: 'attribute_not_exists(#pk)',
       ExpressionAttributeNames: { '#pk': Attr.pk },
     }));
@@ -150,18 +150,23 @@ export class DynamoRetryStore implements RetryStore {
       };
     });
   }
+}
 
-  #eventItem(sessionId: string, event: LoggedEvent): Item {
-    if (event.sessionId !== sessionId) {
-      throw new Error(`event seq ${event.seq} belongs to session ${event.sessionId}, not ${sessionId}`);
-    }
-    return {
-      [Attr.pk]: sessionPk(sessionId),
-      [Attr.sk]: eventSk(event.seq),
-      [Attr.event]: event,
-      [Attr.expiresAt]: Math.floor(event.at / 1000) + this.#retentionSeconds,
-    };
+/**
+ * The item that logs `event`: its key, the event, the session's retry row as `next` leaves it (a stream reader
+ * publishes `session_changed {sessionId, retry, event}` from this item alone), and when TTL may delete it.
+ */
+export function eventItem(next: SessionState, event: LoggedEvent, retentionSeconds: number): Item {
+  if (event.sessionId !== next.sessionId) {
+    throw new Error(`event seq ${event.seq} belongs to session ${event.sessionId}, not ${next.sessionId}`);
   }
+  return {
+    [Attr.pk]: sessionPk(next.sessionId),
+    [Attr.sk]: eventSk(event.seq),
+    [Attr.event]: event,
+    [Attr.retry]: retrySummary(next),
+    [Attr.expiresAt]: Math.floor(event.at / 1000) + retentionSeconds,
+  };
 }
 
 /** The session row: key, fence, state map, and the sparse index keys only while a retry is armed. */

@@ -15,6 +15,11 @@ export const Attr = {
   waitAt: 'waitAt',
   /** Event item: the LoggedEvent, as one map. */
   event: 'event',
+  /**
+   * Event item: the session's retry row (RetrySummary, or null) right after the commit that logged the event, so
+   * that the stream publisher builds `session_changed {sessionId, retry, event}` from the item alone.
+   */
+  retry: 'retry',
   /** Event item: when DynamoDB may delete it (epoch seconds, the TTL attribute). */
   expiresAt: 'expiresAt',
 } as const;

@@ -2,6 +2,7 @@ import { retrySummary } from '../../../shared/core/session-state';
 import type { RetryStore } from '../../../shared/ports';
 import {
   checkArmedHasWake,
+  checkEveryLoggedEventPublished,
   checkLog,
   checkPublished,
   checkQuiescent,
@@ -17,7 +18,7 @@ export type Played = { sim: Simulation; violations: string[] };
 
 /**
  * Plays `history` on `store` to quiescence and checks every guarantee: the armed row has its wake-up after
- * each delivery, then POSTs, log, publication and the final rows.
+ * each delivery, then POSTs, log, publication (only what the log holds, and all of it) and the final rows.
  */
 export async function playAndCheck(history: History, store: RetryStore, sessionPrefix = ''): Promise<Played> {
   const sim = new Simulation(history, store, sessionPrefix);
@@ -36,7 +37,11 @@ export async function playAndCheck(history: History, store: RetryStore, sessionP
   const logs = new Map(await Promise.all(ids.map(async (id) => [id, await fullLog(sim, id)] as const)));
   violations.push(...checkResumePosts(sim));
   for (const [id, log] of logs) violations.push(...checkLog(id, log));
-  violations.push(...checkQuiescent(sim, states), ...checkPublished(sim, logs));
+  violations.push(
+    ...checkQuiescent(sim, states),
+    ...checkPublished(sim, logs),
+    ...checkEveryLoggedEventPublished(sim, logs),
+  );
   const waiting = (await store.waiting({ limit: 500 })).items.filter((view) => ids.includes(view.sessionId));
   for (const view of waiting) violations.push(`${view.sessionId}: still listed as waiting after quiescence`);
   tally(sim, [...logs.values()].flat(), states.map(retrySummary));
@@ -72,4 +77,5 @@ function tally(
     sim.count(event.kind === 'auto_resume_skipped' ? `skipped ${event.why}` : event.kind);
   sim.count('resume POSTs', sim.trace.filter((e) => e.kind === 'post').length);
   sim.count('deliveries', sim.trace.filter((e) => e.kind === 'deliver').length);
+  sim.count('events published', sim.published.length);
 }

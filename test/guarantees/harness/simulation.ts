@@ -1,6 +1,8 @@
 // One simulated history of the AWS pipeline on a fake clock: the real classifier and resume handlers (and so
 // the real use cases), the real SqsTurnEventQueue, SqsWaker, SchedulerWaker and DelayRoutingWaker over
 // simulated SQS and Scheduler transports, a scripted agent, and faults injected at every port call and ack.
+// Watchers hear what AWS wires: the deciding functions publish nothing, the table's stream carries every event
+// item a commit wrote, and the real publisher handler relays it, retried as the stream source retries.
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -9,8 +11,11 @@ import {
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import type { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { createClassifierHandler } from '../../../lambdas/classifier/handler';
+import { createPublisherHandler } from '../../../lambdas/publisher/handler';
 import { createResumeHandler } from '../../../lambdas/resume/handler';
+import { PUBLISHED_FROM_THE_STREAM } from '../../../lambdas/shared/aws-resumer';
 import { SchedulerWaker } from '../../../shared/adapters/aws/scheduler-waker';
 import { SqsTurnEventQueue } from '../../../shared/adapters/aws/sqs-turn-event-queue';
 import { SqsWaker } from '../../../shared/adapters/aws/sqs-waker';
@@ -21,7 +26,8 @@ import type { RetryPolicy } from '../../../shared/core/policy';
 import { splitPromptId } from '../../../shared/core/prompt-id';
 import type { ResumeCall } from '../../../shared/core/resume-call';
 import type { ResumeResult } from '../../../shared/core/session-machine';
-import type { LoggedEvent, TurnEvent, WakeMessage } from '../../../shared/core/types';
+import { retrySummary } from '../../../shared/core/session-state';
+import type { LoggedEvent, RetrySummary, TurnEvent, WakeMessage } from '../../../shared/core/types';
 import type { AgentClient, Log, RetryStore, SessionChanged } from '../../../shared/ports';
 import { T0 } from '../../support/events';
 import {
@@ -33,6 +39,7 @@ import {
 } from '../../support/instrumented-ports';
 import { Interleaver } from '../../support/interleaver';
 import { sqsRecord } from '../../support/sqs-records';
+import { eventInsert, streamEvent } from '../../support/stream-records';
 import { type SimMessage, SimQueue } from './sim-queue';
 import { Tape } from './tape';
 import {
@@ -52,11 +59,22 @@ const TURN_EVENTS_MAX_RECEIVES = 5;
 const wakeMaxReceives = (maxResumeTries: number) => Math.max(10, 2 * maxResumeTries);
 /** A history that has not settled after this many deliveries is looping. */
 const MAX_DELIVERIES = 1_500;
+/** The publisher's stream source, as infra/turn-resumer.ts deploys it: batch size and retries. */
+const PUBLISH_BATCH = 10;
+const PUBLISH_RETRY_ATTEMPTS = 10;
 
 /** One effect, in the order the simulated world saw it. */
 export type TraceEntry =
   | { kind: 'deliver'; delivery: string; queue: string; body: string; concurrent: boolean }
-  | { kind: 'commit'; delivery: string; sessionId: string; version: number; events: LoggedEvent[] }
+  | {
+      kind: 'commit';
+      delivery: string;
+      sessionId: string;
+      version: number;
+      events: LoggedEvent[];
+      /** The row's retry as the commit left it: what the stream publisher sends with each of its events. */
+      retry: RetrySummary;
+    }
   | { kind: 'post'; delivery: string; call: ResumeCall; result: ResumeResult }
   | { kind: 'publish'; delivery: string; changes: SessionChanged[] }
   | { kind: 'arm'; delivery: string; wake: WakeMessage; delayMs: number }
@@ -85,7 +103,12 @@ export class Simulation {
   readonly turnEvents: SimQueue;
   readonly wakes: SimQueue;
   readonly schedules = new Map<string, { input: string; fireAt: number }>();
+  /** What watchers heard: the stream publisher's PutEvents that landed. */
   readonly published: SessionChanged[] = [];
+  /** How many times the stream handed the publisher each event item, by `sessionId#seq`. */
+  readonly handed = new Map<string, number>();
+  /** Stream batches given up after their retries (the on-failure queue). */
+  readonly publishDeadLetters: DynamoDBRecord[] = [];
   readonly logLines: Array<{ level: string; message: string; extra?: Record<string, unknown> }> = [];
   readonly sessions: SessionWorld[];
   readonly policy: RetryPolicy;
@@ -96,7 +119,10 @@ export class Simulation {
   readonly #passed = new Map<string, number>();
   readonly #landed = new Set<string>();
   readonly #queue: SqsTurnEventQueue;
+  /** The table's stream: event items committed and not yet checkpointed by the publisher, in commit order. */
+  readonly #stream: Array<{ record: DynamoDBRecord; id: string; tries: number }> = [];
   #deliveries = 0;
+  #relays = 0;
   #sends = 0;
   #webhooks = 0;
 
@@ -128,7 +154,7 @@ export class Simulation {
         }),
       }),
       agent: this.#agent(),
-      sink: { publish: async (changes) => void this.published.push(...changes) },
+      sink: PUBLISHED_FROM_THE_STREAM,
       clock: { now: () => this.now },
       policy: this.policy,
     };
@@ -153,7 +179,12 @@ export class Simulation {
       const next = this.#nextTime();
       // A consumer that lags lets later messages overtake, as a busy queue does.
       if (ready.length === 0 || (next !== undefined && this.#tape.chance(0.15))) {
-        if (next === undefined) return;
+        if (next === undefined) {
+          // Everything delivered: the stream source keeps going until the stream is checkpointed to its end.
+          if (this.#stream.length === 0) return;
+          await this.#relay();
+          continue;
+        }
         this.now = Math.max(this.now, next);
         continue;
       }
@@ -167,6 +198,51 @@ export class Simulation {
       const together = twin && this.#tape.chance(0.5) ? [first.m, twin.m] : [first.m];
       await this.#deliver(first.queue, together);
       await afterEachDelivery?.();
+      // The stream source polls on its own: sometimes right after a commit, sometimes several deliveries later.
+      if (this.#stream.length > 0 && this.#tape.chance(0.5)) await this.#relay();
+    }
+  }
+
+  /**
+   * One invocation of the real publisher handler on the head of the stream, as a DynamoDB stream source with
+   * ReportBatchItemFailures hands it: the checkpoint moves up to the first failed record, which comes again with
+   * everything after it; an invocation that dies checkpoints nothing; a record tried past the retries is parked.
+   */
+  async #relay(): Promise<void> {
+    const batch = this.#stream.slice(0, PUBLISH_BATCH);
+    const delivery = `p${++this.#relays}`;
+    for (const entry of batch) {
+      entry.tries++;
+      this.handed.set(entry.id, (this.handed.get(entry.id) ?? 0) + 1);
+      if (entry.tries > 1) this.count('stream records handed again');
+    }
+    let died = false;
+    const sink = {
+      publish: async (changes: readonly SessionChanged[]) => {
+        if (this.#crashHere('stream publish fails')) {
+          this.#traceCrash(delivery, 'stream publish', 'stream publish fails');
+          throw new Error('EventBridge PutEvents: 1 entries failed: ThrottlingException');
+        }
+        this.published.push(...changes);
+        this.trace.push({ kind: 'publish', delivery, changes: [...changes] });
+        if (!died && this.#crashHere('stream publisher dies after publishing')) {
+          this.#traceCrash(delivery, 'stream publisher', 'stream publisher dies after publishing');
+          died = true;
+        }
+      },
+    };
+    const handler = createPublisherHandler({ sink, log: this.#log() });
+    const out = await handler(streamEvent(...batch.map((entry) => entry.record)));
+    const failed = new Set(out.batchItemFailures.map((f) => f.itemIdentifier));
+    const firstFailed = died
+      ? 0
+      : batch.findIndex((entry) => failed.has(entry.record.dynamodb?.SequenceNumber ?? ''));
+    this.#stream.splice(0, firstFailed === -1 ? batch.length : firstFailed);
+    this.trace.push({ kind: 'done', delivery, failed: firstFailed !== -1 });
+    const head = this.#stream[0];
+    if (firstFailed !== -1 && head && head.tries > PUBLISH_RETRY_ATTEMPTS) {
+      this.#stream.shift();
+      this.publishDeadLetters.push(head.record);
     }
   }
 
@@ -279,7 +355,16 @@ export class Simulation {
       case PortCall.commit:
         if ((result as { kind: string }).kind === 'committed') {
           const { sessionId, version } = info.next;
-          this.trace.push({ kind: 'commit', delivery, sessionId, version, events: [...info.events] });
+          const retry = retrySummary(info.next);
+          this.trace.push({ kind: 'commit', delivery, sessionId, version, events: [...info.events], retry });
+          // The transaction wrote one item per event: each appears on the table's stream, once.
+          for (const event of info.events) {
+            this.#stream.push({
+              record: eventInsert(info.next, event),
+              id: `${sessionId}#${event.seq}`,
+              tries: 0,
+            });
+          }
         } else {
           this.count('version conflicts');
         }
@@ -287,9 +372,7 @@ export class Simulation {
       case PortCall.resume:
         this.trace.push({ kind: 'post', delivery, call: info.call, result: result as ResumeResult });
         break;
-      case PortCall.publish:
-        this.trace.push({ kind: 'publish', delivery, changes: [...info.changes] });
-        break;
+      // PortCall.publish: the deciding functions' sink publishes nothing on AWS; the stream relay traces what does.
       case PortCall.arm:
         this.trace.push({ kind: 'arm', delivery, wake: info.wake, delayMs: info.delayMs });
         break;
@@ -307,10 +390,14 @@ export class Simulation {
   }
 
   #recordCrash(delivery: string, point: string, context: string): void {
+    this.#traceCrash(delivery, point, context);
+    if (point !== 'ack') throw new InjectedCrash(point);
+  }
+
+  #traceCrash(delivery: string, point: string, context: string): void {
     this.trace.push({ kind: 'crash', delivery, point });
     this.count(`crash ${point}`);
     this.count(`crash point: ${context}`);
-    if (point !== 'ack') throw new InjectedCrash(point);
   }
 
   #log(): Log {

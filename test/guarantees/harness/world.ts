@@ -51,6 +51,9 @@ export const CRASH_POINTS = [
   'disarming fails',
   'publishing fails',
   'after publishing',
+  // The stream publisher (the outbox relay): its PutEvents refused, or its invocation dying after it published.
+  'stream publish fails',
+  'stream publisher dies after publishing',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -1,0 +1,80 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { Attr, KeyPrefix, sessionPk } from '../../shared/adapters/aws/dynamo-table';
+import { redactSecrets } from '../../shared/core/redact';
+import type { LoggedEvent, RetrySummary } from '../../shared/core/types';
+import type { EventSink, Log, SessionChanged } from '../../shared/ports';
+
+/** What the publisher handler runs on. */
+export type PublisherHandlerDeps = { sink: EventSink; log: Log };
+
+/**
+ * The outbox's relay: publishes `session_changed {sessionId, retry, event}` for every event item the table's
+ * stream carries (an INSERT whose sort key is an event key); the session rows, the TTL's deletions and anything
+ * else are ignored. The item was written in the same transaction as the row, so whatever stored an event has
+ * published it once this returns; a record whose publish fails is reported alone and the stream hands it (and
+ * those after it) again, so watchers hear every event at least once.
+ */
+export function createPublisherHandler(deps: PublisherHandlerDeps) {
+  const processor = new BatchProcessor(EventType.DynamoDBStreams);
+  const onRecord = async (record: DynamoDBRecord): Promise<void> => {
+    const change = changeOf(record, deps.log);
+    if (!change) return;
+    const keys = { sessionId: change.sessionId, seq: change.event.seq, kind: change.event.kind };
+    try {
+      await deps.sink.publish([change]);
+    } catch (error) {
+      deps.log.warn('publish will be retried', {
+        ...keys,
+        sequenceNumber: record.dynamodb?.SequenceNumber,
+        error: redactSecrets((error as Error).message),
+      });
+      throw error;
+    }
+    deps.log.info('session_changed published', keys);
+  };
+  return (event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> =>
+    processPartialResponse(event, onRecord, processor, {
+      ...(context ? { context } : {}),
+      // In stream order, so that watchers hear a session's events in the order they were logged (a retry after
+      // a failure aside: the stream hands the failed record and every one after it again).
+      processInParallel: false,
+      // A batch whose every record failed is still answered record by record, the same as a partial one.
+      throwOnFullBatchFailure: false,
+    });
+}
+
+/** The change an event item's INSERT stands for; `undefined` for every other record. */
+function changeOf(record: DynamoDBRecord, log: Log): SessionChanged | undefined {
+  if (record.eventName !== 'INSERT') return undefined;
+  const sk = record.dynamodb?.Keys?.[Attr.sk]?.S;
+  if (sk === undefined || !sk.startsWith(KeyPrefix.event)) return undefined;
+  const pk = record.dynamodb?.Keys?.[Attr.pk]?.S;
+  const image = record.dynamodb?.NewImage;
+  if (!image)
+    throw new Error(`stream record of ${pk}/${sk} has no NewImage: the stream must carry new images`);
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  const event = item[Attr.event];
+  if (!isLoggedEvent(event) || pk !== sessionPk(event.sessionId)) {
+    throw new Error(`event item ${pk}/${sk} does not hold an event of its session`);
+  }
+  if (!(Attr.retry in item)) {
+    // Written by a function deployed before the outbox, which published it itself.
+    log.warn('event item without retry skipped', { sessionId: event.sessionId, seq: event.seq });
+    return undefined;
+  }
+  return { sessionId: event.sessionId, retry: item[Attr.retry] as RetrySummary, event };
+}
+
+function isLoggedEvent(value: unknown): value is LoggedEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const { sessionId, seq, kind, at } = value as Record<string, unknown>;
+  return (
+    typeof sessionId === 'string' &&
+    Number.isSafeInteger(seq) &&
+    typeof kind === 'string' &&
+    typeof at === 'number'
+  );
+}

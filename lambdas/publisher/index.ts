@@ -1,0 +1,12 @@
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EventBridgeSink } from '../../shared/adapters/aws/eventbridge-sink';
+import { readConfig } from '../../shared/config';
+import { functionLog } from '../shared/aws-resumer';
+import { createPublisherHandler } from './handler';
+
+const config = readConfig('publisher', process.env);
+
+export const handler = createPublisherHandler({
+  sink: new EventBridgeSink({ client: new EventBridgeClient({}), busName: config.eventBusName }),
+  log: functionLog('publisher'),
+});
