@@ -87,9 +87,9 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
     const sessionId = newSession();
     const before = p.agentStub.requests.length;
     await p.post({ sessionId, occurredAt: at(p.clock.now()) });
-    await p.classify();
+    await p.classify(1);
     await p.post({ type: 'session.stopped', sessionId, occurredAt: at(p.clock.now() + 1), error: undefined });
-    await p.classify();
+    await p.classify(1);
     expect(await p.log(sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_skipped']);
     expect((await p.session(sessionId))?.retry).toBeNull();
 
@@ -101,15 +101,15 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
   it('skips as superseded when a new prompt starts while the retry waits', async () => {
     const sessionId = newSession();
     await p.post({ sessionId, occurredAt: at(p.clock.now()) });
+    expect(await p.classify(1)).toEqual({ received: 1, failed: 0 });
     await p.post({
       type: 'turn.started',
       sessionId,
       turnId: 't-8',
       promptId: 'p-new',
-      occurredAt: at(p.clock.now() + 1),
+      occurredAt: at(p.clock.now() + 1000),
     });
-    await p.classify();
-    await p.classify();
+    expect(await p.classify(1)).toEqual({ received: 1, failed: 0 });
     const log = await listEventsOf(p, sessionId);
     expect(log.at(-1)).toMatchObject({ kind: 'auto_resume_skipped', why: 'superseded' });
     await drainWakes(p, () => false, 3);
@@ -119,7 +119,7 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
   it('exhausts on the failure of the fourth attempt', async () => {
     const sessionId = newSession();
     await p.post({ sessionId, promptId: 'p-cap~resume-4', occurredAt: at(p.clock.now()) });
-    await p.classify();
+    await p.classify(1);
     const log = await listEventsOf(p, sessionId);
     expect(log).toEqual([
       expect.objectContaining({ kind: 'auto_resume_exhausted', attempts: 4, retry: null }),
@@ -138,7 +138,7 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
         status: 401,
       },
     });
-    await p.classify();
+    await p.classify(1);
     expect(await listEventsOf(p, sessionId)).toEqual([
       expect.objectContaining({ kind: 'turn_failure_not_retried', class: 'auth' }),
     ]);
@@ -161,7 +161,7 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
     );
     const copy = message.Messages?.[0]?.Body ?? '';
     await p.sqs.client.send(new SendMessageCommand({ QueueUrl: p.queues.turnEvents.url, MessageBody: copy }));
-    for (let i = 0; i < 3; i++) await p.classify();
+    for (let i = 0; i < 3; i++) await p.classify(1);
     expect(await p.log(sessionId)).toEqual(['auto_resume_scheduled']);
 
     await drainWakes(p, () => p.agentStub.requests.length > before);
@@ -175,7 +175,7 @@ describe('the AWS pipeline on DynamoDB Local and an SQS emulator', () => {
     const before = p.agentStub.requests.length;
     p.agentStub.answerWith(503);
     await p.post({ sessionId, occurredAt: at(p.clock.now()) });
-    await p.classify();
+    await p.classify(1);
     await drainWakes(p, () => p.agentStub.requests.length >= before + 2, 15);
     const posts = p.agentStub.requests.slice(before);
     expect(posts.map((r) => (r.body as { promptId: string }).promptId)).toEqual([
@@ -216,7 +216,7 @@ describe('a 20-minute wait', () => {
     const sessionId = newSession();
     const before = p.agentStub.requests.length;
     await p.post({ sessionId, promptId: 'p-cap~resume-3', occurredAt: at(p.clock.now()) });
-    await p.classify();
+    await p.classify(1);
     const retry = (await p.session(sessionId))?.retry;
     expect(retry).toMatchObject({ attempt: 4, promptId: 'p-cap~resume-4' });
     expect(await p.wake(0)).toEqual({ received: 0, failed: 0 });
@@ -248,9 +248,9 @@ describe('a 20-minute wait', () => {
   it('deletes the schedule when the session is stopped', async () => {
     const sessionId = newSession();
     await p.post({ sessionId, promptId: 'p-cap~resume-3', occurredAt: at(p.clock.now()) });
-    await p.classify();
+    await p.classify(1);
     await p.post({ type: 'session.stopped', sessionId, occurredAt: at(p.clock.now() + 1) });
-    await p.classify();
+    await p.classify(1);
     expect(p.scheduler.commandCalls(DeleteScheduleCommand).map((c) => c.args[0].input.GroupName)).toEqual([
       'turn-resumer',
     ]);
