@@ -1,12 +1,48 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { benchBundles } from './bundles';
 import { benchClassify } from './classify';
+import { benchCost } from './cost';
+import { benchPipeline } from './pipeline';
+import { round } from './stats';
 
-// Every benchmark prints into one JSON document, also kept as bench/results/latest.json.
-const results = {
+// `npm run bench`: every benchmark, one JSON document on stdout, also kept as bench/results/latest.json.
+// `npm run bench -- --only classify,cost` runs some of them; `--quick` runs each with small counts.
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
+});
+const only = new Set((values.only ?? 'classify,bundles,pipeline,cost').split(','));
+const quick = values.quick === true;
+
+const started = performance.now();
+const progress = (what: string) =>
+  process.stderr.write(`bench: ${what} (${round((performance.now() - started) / 1000, 1)} s)\n`);
+
+const results: Record<string, unknown> = {
   measuredAt: new Date().toISOString(),
   node: process.version,
-  classify: benchClassify(),
+  cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
 };
+if (only.has('classify')) {
+  progress('classifier');
+  results.classify = await benchClassify(quick ? { rounds: 5, processes: 1, runs: 3 } : {});
+}
+if (only.has('bundles')) {
+  progress('bundles');
+  results.bundles = await benchBundles(quick ? { initRuns: 2 } : {});
+}
+let storeBytes: { rowStateBytes: number; eventBytes: number } | undefined;
+if (only.has('pipeline')) {
+  progress('local pipeline');
+  const pipeline = await benchPipeline(quick ? { webhooks: 200 } : {});
+  storeBytes = pipeline.storeBytes;
+  results.pipeline = pipeline;
+}
+if (only.has('cost')) results.cost = benchCost(storeBytes);
+results.tookSeconds = round((performance.now() - started) / 1000, 1);
+progress('done');
+
 const json = JSON.stringify(results, null, 2);
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), `${json}\n`);

@@ -1,0 +1,30 @@
+/** 256 KiB of text (UTF-16 code units; every text here is ASCII, so also bytes). */
+export const ADVERSARIAL_SIZE = 262_144;
+
+/** `unit` repeated to `size` characters. */
+function fill(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/**
+ * Texts built to make a classifier do the most work per character: long runs of one kind of thing the
+ * classifier looks at twice (digits, hint phrases, statuses, escapes, header names, settings, pipes).
+ */
+export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string> {
+  return {
+    digits: fill('9', size),
+    retryAfter: fill('retry after ', size),
+    retryAfterDurations: fill('retry after 5s ', size),
+    nestedJson: `${'['.repeat(size / 2)}${']'.repeat(size / 2)}`,
+    nestedObjects: fill('{"error":', size),
+    statusLike: fill('API Error: 5', size),
+    statusNumbers: fill('x 503 ', size),
+    jsonEscapes: fill('\\n\\u0041', size),
+    whitespaceRuns: fill(' \t', size),
+    headerDump: fill('x-ratelimit-', size),
+    timeoutSettings: fill('timeout=', size),
+    epochPipes: fill('|1767225600', size),
+    upperCase: fill('OVERLOADED ', size),
+    plain: fill('a', size),
+  };
+}

@@ -1,0 +1,41 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The esbuild options the CDK stack's NodejsFunction bundling uses (infra/resumer-function.ts): ESM, minified,
+ * platform node, the AWS SDK bundled (no externals), `module` before `main`, the `require` banner, and a
+ * separate source map without sources. The target and the banner are read from that file so the two can't
+ * drift apart.
+ */
+export function lambdaBuildOptions(): BuildOptions & { target: string } {
+  const infra = readFileSync(join(ROOT, 'infra', 'resumer-function.ts'), 'utf8');
+  const target = /const ESBUILD_TARGET = '([^']+)'/.exec(infra)?.[1];
+  const banner = /const REQUIRE_BANNER =\s*"([^"]+)"/.exec(infra)?.[1];
+  if (!target || !banner)
+    throw new Error('bench: could not read ESBUILD_TARGET or REQUIRE_BANNER from infra');
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target,
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    banner: { js: banner },
+    logLevel: 'warning',
+  };
+}
+
+/** The deployable functions: every `lambdas/<name>/index.ts`. */
+export function lambdaNames(): string[] {
+  return readdirSync(join(ROOT, 'lambdas'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'lambdas', entry.name, 'index.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
