@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SESSION_ID_PATTERN } from './core/session-id';
 import { type TurnEvent, TurnEventType, type WakeMessage } from './core/types';
 
@@ -12,16 +12,18 @@ const ID = 'expected 1–256 characters without control characters';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
 
 /** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
-export const sessionIdSchema = z.string(says(SESSION_ID)).regex(SESSION_ID_PATTERN, says(SESSION_ID));
+export const sessionIdSchema = z
+  .string(says(SESSION_ID))
+  .check(z.regex(SESSION_ID_PATTERN, says(SESSION_ID)));
 
 /** A turn, prompt or agent-session id: 1–256 characters, no control characters. */
 export const idSchema = z
   .string(says(ID))
-  .min(1, says(ID))
-  .max(256, says(ID))
-  .regex(/^\P{Cc}*$/u, says(ID));
+  .check(z.minLength(1, says(ID)), z.maxLength(256, says(ID)), z.regex(/^\P{Cc}*$/u, says(ID)));
 
-const epochMsSchema = z.number(says(EPOCH_MS)).min(0, says(EPOCH_MS)).max(8.64e15, says(EPOCH_MS));
+const epochMsSchema = z
+  .number(says(EPOCH_MS))
+  .check(z.gte(0, says(EPOCH_MS)), z.lte(8.64e15, says(EPOCH_MS)));
 
 const STATUS = 'expected an integer 100–599';
 const RETRY_AFTER = 'expected a number of seconds ≥ 0';
@@ -29,11 +31,15 @@ const RETRY_AFTER = 'expected a number of seconds ≥ 0';
 /** The webhook's `error` object (a `Failure`); unknown keys are dropped. */
 export const failureSchema = z.object(
   {
-    message: z.string(says('expected a string')).max(262_144, says('expected at most 256 KiB of text')),
-    status: z.int(says(STATUS)).min(100, says(STATUS)).max(599, says(STATUS)).optional(),
-    type: z.string(says('expected a string')).max(200, says('expected at most 200 characters')).optional(),
-    retryAfterSeconds: z.number(says(RETRY_AFTER)).min(0, says(RETRY_AFTER)).optional(),
-    agentExited: z.boolean(says('expected true or false')).optional(),
+    message: z
+      .string(says('expected a string'))
+      .check(z.maxLength(262_144, says('expected at most 256 KiB of text'))),
+    status: z.optional(z.int(says(STATUS)).check(z.gte(100, says(STATUS)), z.lte(599, says(STATUS)))),
+    type: z.optional(
+      z.string(says('expected a string')).check(z.maxLength(200, says('expected at most 200 characters'))),
+    ),
+    retryAfterSeconds: z.optional(z.number(says(RETRY_AFTER)).check(z.gte(0, says(RETRY_AFTER)))),
+    agentExited: z.optional(z.boolean(says('expected true or false'))),
   },
   says('expected an object'),
 );
@@ -43,16 +49,18 @@ const ATTEMPT = 'expected an integer ≥ 1';
 const RESUME_PROMPT_ID = 'expected 1–300 characters without control characters';
 const resumePromptIdSchema = z
   .string(says(RESUME_PROMPT_ID))
-  .min(1, says(RESUME_PROMPT_ID))
-  .max(300, says(RESUME_PROMPT_ID))
-  .regex(/^\P{Cc}*$/u, says(RESUME_PROMPT_ID));
+  .check(
+    z.minLength(1, says(RESUME_PROMPT_ID)),
+    z.maxLength(300, says(RESUME_PROMPT_ID)),
+    z.regex(/^\P{Cc}*$/u, says(RESUME_PROMPT_ID)),
+  );
 
 /** The wake-up message body (a `WakeMessage`), the same on the SQS-delay and the Scheduler path. */
 export const wakeMessageSchema = z.object(
   {
     sessionId: sessionIdSchema,
     turnId: idSchema,
-    attempt: z.int(says(ATTEMPT)).min(1, says(ATTEMPT)),
+    attempt: z.int(says(ATTEMPT)).check(z.gte(1, says(ATTEMPT))),
     // A resume prompt id is the prompt's own id (≤ 256) plus `~resume-<n>`.
     promptId: resumePromptIdSchema,
     nextAt: epochMsSchema,
@@ -67,12 +75,12 @@ export const turnEventMessageSchema = z.object(
   {
     type: z.enum(TYPES, says(`expected one of ${TYPES.join(', ')}`)),
     sessionId: sessionIdSchema,
-    turnId: idSchema.optional(),
-    promptId: idSchema.optional(),
-    agentSessionId: idSchema.optional(),
+    turnId: z.optional(idSchema),
+    promptId: z.optional(idSchema),
+    agentSessionId: z.optional(idSchema),
     occurredAt: epochMsSchema,
-    error: failureSchema.optional(),
-    eventId: idSchema.optional(),
+    error: z.optional(failureSchema),
+    eventId: z.optional(idSchema),
   },
   says('expected a JSON object'),
 );
@@ -88,7 +96,7 @@ export class MessageFormatError extends Error {
   }
 }
 
-function fail(what: string, error: z.ZodError): never {
+function fail(what: string, error: z.core.$ZodError): never {
   const problems = error.issues.map((issue) =>
     issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
   );
@@ -96,7 +104,7 @@ function fail(what: string, error: z.ZodError): never {
   throw new MessageFormatError(`${what}: ${problems.join('; ')}`, first === '' ? undefined : first);
 }
 
-function parse<T>(what: string, schema: z.ZodType<T>, value: unknown): T {
+function parse<T>(what: string, schema: z.ZodMiniType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) fail(what, result.error);
   return result.data;

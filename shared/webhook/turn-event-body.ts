@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type Failure, type TurnEvent, TurnEventType } from '../core/types';
 import { failureSchema, idSchema, sessionIdSchema } from '../messages';
 
@@ -13,21 +13,23 @@ const OCCURRED_AT = 'expected an ISO-8601 date-time from 1970 on, with seconds a
 const typeSchema = z.enum(TurnEventType, says(`expected one of ${TYPES.join(', ')}`));
 
 // Queue messages carry epoch ms ≥ 0, so an earlier date is refused here rather than failing after a 202.
-const occurredAtSchema = z.iso
-  .datetime({ offset: true, ...says(OCCURRED_AT) })
-  .transform((text) => Date.parse(text))
-  .refine((epochMs) => epochMs >= 0, says(OCCURRED_AT));
+const occurredAtSchema = z
+  .pipe(
+    z.iso.datetime({ offset: true, ...says(OCCURRED_AT) }),
+    z.transform((text: string) => Date.parse(text)),
+  )
+  .check(z.refine((epochMs) => epochMs >= 0, says(OCCURRED_AT)));
 
 // Unknown keys are dropped without being read, so a deeply nested extra costs nothing.
 const turnSchema = z.object({
   sessionId: sessionIdSchema,
   turnId: idSchema,
   promptId: idSchema,
-  agentSessionId: idSchema.optional(),
+  agentSessionId: z.optional(idSchema),
   occurredAt: occurredAtSchema,
 });
 
-const sessionSchema = turnSchema.extend({ turnId: idSchema.optional(), promptId: idSchema.optional() });
+const sessionSchema = z.extend(turnSchema, { turnId: z.optional(idSchema), promptId: z.optional(idSchema) });
 
 /** A parsed webhook body, or the first field that is wrong and why. */
 export type ParseTurnEventResult =
@@ -81,7 +83,7 @@ function failureOf(error: z.infer<typeof failureSchema>): Failure {
   return failure;
 }
 
-function problem(error: z.ZodError, prefix: readonly PropertyKey[]): ParseTurnEventResult {
+function problem(error: z.core.$ZodError, prefix: readonly PropertyKey[]): ParseTurnEventResult {
   const first = error.issues[0];
   const field = [...prefix, ...(first?.path ?? [])].map(String).join('.') || 'body';
   return { ok: false, field, message: `${field}: ${first?.message ?? 'invalid'}` };
