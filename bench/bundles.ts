@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -122,7 +122,9 @@ export type BundleBenchOptions = {
 /**
  * Each Lambda built as the CDK stack builds it, into a temporary folder: its minified size, and the time to import
  * it in a fresh Node process with valid fake configuration and a local Secrets Manager answering GetSecretValue.
- * The import is timed with and without `--enable-source-maps` (the stack sets it in NODE_OPTIONS).
+ * The import is timed with and without `--enable-source-maps` (the stack sets it in NODE_OPTIONS). The modules the
+ * stack leaves external (the AWS SDK, which the Lambda runtime provides) are loaded from the project's
+ * node_modules, linked beside the bundles as the runtime's own stands beside the function's code.
  */
 export async function benchBundles(options: BundleBenchOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'resumer-bench-bundles-'));
@@ -130,6 +132,7 @@ export async function benchBundles(options: BundleBenchOptions = {}) {
   try {
     const importer = join(dir, 'import.mjs');
     writeFileSync(importer, IMPORT_SCRIPT);
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const buildOptions = lambdaBuildOptions();
     const runs = options.initRuns ?? 10;
     const bundles: Record<string, unknown> = {};
@@ -168,9 +171,9 @@ export async function benchBundles(options: BundleBenchOptions = {}) {
             }
           : { error: errors[0] ?? 'no run' };
       };
-      // What the size would be without zod (a validation library that doesn't tree-shake), or with the AWS SDK
-      // taken from the Lambda runtime instead of bundled.
-      const sizeWithout = async (external: string[]) => {
+      // What the size would be without zod (the schemas' validation library), or with the AWS SDK bundled (the
+      // versions the lock file pins) instead of taken from the Lambda runtime.
+      const sizeWith = async (external: string[]) => {
         const result = await build({
           ...buildOptions,
           sourcemap: false,
@@ -187,16 +190,21 @@ export async function benchBundles(options: BundleBenchOptions = {}) {
         buildMs: Math.round(buildMs),
         largestInputs: largestInputs(metafile, `${name}/index.mjs`, 6),
         minifiedBytesIf: {
-          zodLeftOut: await sizeWithout(['zod']),
-          awsSdkFromRuntime: await sizeWithout(['@aws-sdk/*']),
-          both: await sizeWithout(['zod', '@aws-sdk/*']),
+          zodLeftOut: await sizeWith([...buildOptions.external, 'zod']),
+          awsSdkBundled: await sizeWith(buildOptions.external.filter((module) => module !== '@aws-sdk/*')),
         },
         importMs: await init([]),
         importMsWithSourceMaps: await init(['--enable-source-maps']),
       };
     }
     return {
-      esbuild: { target: buildOptions.target, format: 'esm', minify: true, awsSdk: 'bundled' },
+      esbuild: {
+        target: buildOptions.target,
+        format: 'esm',
+        minify: true,
+        external: buildOptions.external,
+        awsSdk: buildOptions.external.includes('@aws-sdk/*') ? 'from the Lambda runtime' : 'bundled',
+      },
       node: process.version,
       method: `${runs} fresh processes per bundle: ms from before import() of the bundle to its end (top-level await of the secret included), against a local Secrets Manager stub`,
       secretRequestsServed: secrets.served(),

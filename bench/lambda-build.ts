@@ -8,16 +8,20 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The esbuild options the CDK stack's NodejsFunction bundling uses (infra/resumer-function.ts): ESM, minified,
- * platform node, the AWS SDK bundled (no externals), `module` before `main`, the `require` banner, and a
- * separate source map without sources. The target and the banner are read from that file so the two can't
- * drift apart.
+ * platform node, the AWS SDK left external (the Lambda runtime provides it), `module` before `main`, the
+ * `require` banner, and a separate source map without sources. The target, the banner and the external modules
+ * are read from that file so the two can't drift apart.
  */
-export function lambdaBuildOptions(): BuildOptions & { target: string } {
+export function lambdaBuildOptions(): BuildOptions & { target: string; external: string[] } {
   const infra = readFileSync(join(ROOT, 'infra', 'resumer-function.ts'), 'utf8');
   const target = /const ESBUILD_TARGET = '([^']+)'/.exec(infra)?.[1];
   const banner = /const REQUIRE_BANNER =\s*"([^"]+)"/.exec(infra)?.[1];
-  if (!target || !banner)
-    throw new Error('bench: could not read ESBUILD_TARGET or REQUIRE_BANNER from infra');
+  // `externalModules: [...]` as written there, or none when the SDK is bundled (`bundleAwsSDK: true`).
+  const externals =
+    /externalModules: \[([^\]]*)\]/.exec(infra)?.[1] ?? (/bundleAwsSDK: true/.test(infra) ? '' : undefined);
+  if (!target || !banner || externals === undefined)
+    throw new Error('bench: could not read ESBUILD_TARGET, REQUIRE_BANNER or externalModules from infra');
+  const external = [...externals.matchAll(/'([^']+)'/g)].map((match) => match[1] as string);
   return {
     bundle: true,
     platform: 'node',
@@ -28,6 +32,7 @@ export function lambdaBuildOptions(): BuildOptions & { target: string } {
     sourcesContent: false,
     mainFields: ['module', 'main'],
     banner: { js: banner },
+    external,
     logLevel: 'warning',
   };
 }

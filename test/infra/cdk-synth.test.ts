@@ -2,7 +2,7 @@
 // nowhere, so any Docker bundling would fail) and no network needs beyond what is installed. It bundles the five
 // functions with the local esbuild; it takes 7-10 s here (printed below), hence the generous timeout.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +35,8 @@ beforeAll(async () => {
   });
   output = `${stdout}\n${stderr}`;
   console.info(`[cdk synth] ${Math.round(performance.now() - started)} ms`);
+  // The bundles leave the AWS SDK external; the Lambda runtime provides it, and here the project's node_modules does.
+  symlinkSync(join(root, 'node_modules'), join(outdir, 'node_modules'), 'dir');
 }, 180_000);
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -68,8 +70,8 @@ describe('npx cdk synth', () => {
   });
 
   // The classifier, API and publisher bundles have no top-level network calls, so they can be loaded here as Lambda
-  // would: this proves the ESM output, the `require` banner and the bundled SDK. (Ingest and resume read a secret
-  // first.)
+  // would: this proves the ESM output, the `require` banner and that the external AWS SDK resolves (from the
+  // node_modules linked beside the assets). (Ingest and resume read a secret first.)
   it.each(['Classifier', 'Api', 'Publisher'])('loads the %s bundle and finds its handler', async (role) => {
     const template = JSON.parse(readFileSync(join(outdir, 'TurnResumer.template.json'), 'utf8'));
     const [, fn] = Object.entries(template.Resources as Record<string, Resource>).find(
