@@ -19,6 +19,10 @@ export const ContextKey = {
   deletionProtection: 'deletionProtection',
   exhaustedPerHour: 'exhaustedPerHour',
   resumeMaxConcurrency: 'resumeMaxConcurrency',
+  pace: 'pace',
+  paceRate: 'paceRate',
+  paceBurst: 'paceBurst',
+  probeAfter: 'probeAfter',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
@@ -76,6 +80,12 @@ export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
     deletionProtection: read(ContextKey.deletionProtection, bool, 'true or false'),
     exhaustedPerHourThreshold: read(ContextKey.exhaustedPerHour, integer, 'a whole number'),
     resumeMaxConcurrency: read(ContextKey.resumeMaxConcurrency, integer, 'a whole number from 2 to 1000'),
+    pacing: {
+      enabled: read(ContextKey.pace, onOff, 'on or off'),
+      ratePerSecond: read(ContextKey.paceRate, number, 'resumes per second per upstream, such as 10'),
+      burst: read(ContextKey.paceBurst, integer, 'a whole number'),
+      probeAfterFailures: read(ContextKey.probeAfter, integer, 'a whole number'),
+    },
   };
   if (problems.length > 0) throw new ContextError(problems);
   return props;
@@ -103,6 +113,10 @@ function integer(value: string): number {
 function bool(value: string): boolean {
   if (/^(true|yes|1)$/i.test(value)) return true;
   return /^(false|no|0)$/i.test(value) ? false : fail();
+}
+function onOff(value: string): boolean {
+  if (/^(on|true|yes|1)$/i.test(value)) return true;
+  return /^(off|false|no|0)$/i.test(value) ? false : fail();
 }
 function email(value: string): string {
   return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value) ? value : fail();

@@ -24,7 +24,8 @@ const max = (label: string) => ({ label, statistic: cw.Stats.MAXIMUM });
 
 /**
  * The dashboard, top to bottom: what the resumer did (scheduled, fired, skipped by why, exhausted, failed, not
- * retried by class, wake lateness), then queue depth, dead letters and lags, then function health, then Scheduler.
+ * retried by class, wake lateness, held by the pacer), then queue depth, dead letters and lags, then function
+ * health, then Scheduler.
  */
 export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsProps): void {
   const { functions, turnEvents, wake, publisher, publishFailures, scheduleGroup } = props;
@@ -46,14 +47,18 @@ export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsPro
     graph('Resumes skipped, by why', [searchByDimension('ResumeSkipped', 'why')]),
   );
   dashboard.addWidgets(
-    graph('Failures not retried, by class', [searchByDimension('FailureNotRetried', 'class')], 12),
+    graph('Failures not retried, by class', [searchByDimension('FailureNotRetried', 'class')]),
     graph(
       'Wake lateness (ms)',
       ['p50', 'p99'].map((stat) =>
         serviceMetric('WakeLatenessMs', 'resume', { statistic: stat, label: stat }),
       ),
-      12,
     ),
+    // docs/pacing.md: resumes held while a down upstream is probed or in a paced release, and the probes sent.
+    graph('Paced resumes: held by why, probes', [
+      searchByDimension('ResumeHeld', 'why'),
+      serviceMetric('PacerProbe', 'resume', { label: 'probes' }),
+    ]),
   );
   dashboard.addWidgets(
     graph(

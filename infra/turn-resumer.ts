@@ -10,6 +10,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Attr, KeyPrefix } from '../shared/adapters/aws/dynamo-table';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
+import { type PacingProps, pacingEnvironment } from './pacing-env';
 import { deadLetterQueue, QueueWithDlq } from './queue-with-dlq';
 import { ResumerFunction } from './resumer-function';
 import { grantTableAccess, ResumerTable } from './resumer-table';
@@ -30,6 +31,8 @@ export type TurnResumerProps = {
   agentTimeout?: Duration;
   /** The retry policy; unset fields keep the SPEC defaults. */
   retryPolicy?: RetryPolicyProps;
+  /** Pacing of resumes per upstream after an outage (docs/pacing.md). @default on, 10/s, burst 20, probe after 5 */
+  pacing?: PacingProps;
   /** Where alarms are sent. @default a new SNS topic */
   alarmTopic?: sns.ITopic;
   /** An address subscribed to the alarm topic (confirm the e-mail AWS sends). @default none */
@@ -98,6 +101,8 @@ export class TurnResumer extends Construct {
       );
     }
     const policy = compilePolicyProps(props.retryPolicy);
+    // The classifier reports failures and completions to the pacer, the resume function asks it.
+    const pacingEnv = pacingEnvironment(props.pacing);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     const logging = {
       logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -176,7 +181,7 @@ export class TurnResumer extends Construct {
       classifier: new ResumerFunction(this, 'Classifier', {
         name: 'classifier',
         timeout: timeouts.classifier,
-        environment: awsEnv,
+        environment: { ...awsEnv, ...pacingEnv },
         ...logging,
       }),
       resume: new ResumerFunction(this, 'Resume', {
@@ -184,6 +189,7 @@ export class TurnResumer extends Construct {
         timeout: timeouts.resume,
         environment: {
           ...awsEnv,
+          ...pacingEnv,
           RESUMER_AGENT_URL: props.agentUrl,
           RESUMER_AGENT_TIMEOUT: durationText(agentTimeout.toMilliseconds()),
           RESUMER_AGENT_SECRET_ARN: this.agentSecret.secret.secretArn,

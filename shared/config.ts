@@ -1,4 +1,5 @@
 import { parseDuration } from './core/duration';
+import { compilePacerSettings, type PacerSettings } from './core/pacer-state';
 import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
 
 /** Raised once at start with every bad environment variable named. */
@@ -64,6 +65,11 @@ const bool: Reader<boolean> = (value) => {
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new Error('expected true or false');
 };
+const onOff: Reader<boolean> = (value) => {
+  if (/^(on|true|yes|1)$/i.test(value)) return true;
+  if (/^(off|false|no|0)$/i.test(value)) return false;
+  throw new Error('expected on or off');
+};
 const httpUrl: Reader<string> = (value) => {
   const url = new URL(value);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('expected an http(s) URL');
@@ -96,6 +102,31 @@ function readPolicy(c: Collector): RetryPolicy | undefined {
     const problems = (error as { problems?: string[] }).problems;
     c.problems.push(...(problems ?? [(error as Error).message]));
     return undefined;
+  }
+}
+
+/**
+ * How resumes are paced per upstream after an outage (docs/pacing.md), or `null` with `RESUMER_PACE=off`. Read by
+ * the functions that ask the pacer (resume) and report to it (classifier), and by local mode.
+ */
+function readPacing(c: Collector): PacerSettings | null {
+  const on = c.optional('RESUMER_PACE', onOff) ?? true;
+  const input = {
+    ratePerSecond: c.optional('RESUMER_PACE_RATE', number),
+    burst: c.optional('RESUMER_PACE_BURST', number),
+    probeAfterFailures: c.optional('RESUMER_PROBE_AFTER', number),
+  };
+  try {
+    const settings = compilePacerSettings(input, {
+      ratePerSecond: 'RESUMER_PACE_RATE',
+      burst: 'RESUMER_PACE_BURST',
+      probeAfterFailures: 'RESUMER_PROBE_AFTER',
+    });
+    return on ? settings : null;
+  } catch (error) {
+    const problems = (error as { problems?: string[] }).problems;
+    c.problems.push(...(problems ?? [(error as Error).message]));
+    return null;
   }
 }
 
@@ -134,13 +165,20 @@ function readAws(c: Collector): AwsConfig {
 /** What each deployable reads; the CDK stack sets exactly these names. */
 export type ConfigByRole = {
   ingest: { turnEventsQueueUrl: string; webhookSecretArn: string };
-  classifier: { policy: RetryPolicy; aws: AwsConfig };
-  resume: { policy: RetryPolicy; aws: AwsConfig; agent: AgentConfig; agentSecretArn: string };
+  classifier: { policy: RetryPolicy; aws: AwsConfig; pacing: PacerSettings | null };
+  resume: {
+    policy: RetryPolicy;
+    aws: AwsConfig;
+    pacing: PacerSettings | null;
+    agent: AgentConfig;
+    agentSecretArn: string;
+  };
   api: { policy: RetryPolicy; aws: AwsConfig; apiTokenSecretArn: string };
   /** The stream publisher: the table's event items to `session_changed` on the resumer's bus. */
   publisher: { eventBusName: string };
   local: {
     policy: RetryPolicy;
+    pacing: PacerSettings | null;
     port: number;
     host: string;
     dataDir: string;
@@ -157,10 +195,11 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     turnEventsQueueUrl: c.required('RESUMER_TURN_EVENTS_QUEUE_URL', httpUrl),
     webhookSecretArn: c.required('RESUMER_WEBHOOK_SECRET_ARN', arn),
   }),
-  classifier: (c) => ({ policy: readPolicy(c) as RetryPolicy, aws: readAws(c) }),
+  classifier: (c) => ({ policy: readPolicy(c) as RetryPolicy, aws: readAws(c), pacing: readPacing(c) }),
   resume: (c) => ({
     policy: readPolicy(c) as RetryPolicy,
     aws: readAws(c),
+    pacing: readPacing(c),
     agent: readAgent(c),
     agentSecretArn: c.required('RESUMER_AGENT_SECRET_ARN', arn),
   }),
@@ -172,6 +211,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
   publisher: (c) => ({ eventBusName: c.required('RESUMER_EVENT_BUS_NAME', text) }),
   local: (c) => ({
     policy: readPolicy(c) as RetryPolicy,
+    pacing: readPacing(c),
     port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,
     host: c.optional('RESUMER_HOST', text) ?? '127.0.0.1',
     dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',

@@ -3,6 +3,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoPacer } from '../../shared/adapters/aws/dynamo-pacer';
 import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
 import { PowertoolsTelemetry } from '../../shared/adapters/aws/powertools-telemetry';
 import { SchedulerWaker } from '../../shared/adapters/aws/scheduler-waker';
@@ -10,6 +11,7 @@ import { SqsWaker } from '../../shared/adapters/aws/sqs-waker';
 import { DelayRoutingWaker } from '../../shared/adapters/delay-routing-waker';
 import type { ResumerDeps } from '../../shared/app/deps';
 import type { AwsConfig } from '../../shared/config';
+import type { PacerSettings } from '../../shared/core/pacer-state';
 import type { RetryPolicy } from '../../shared/core/policy';
 import type { AgentClient, EventSink, Log } from '../../shared/ports';
 
@@ -30,15 +32,22 @@ const NO_AGENT: AgentClient = {
  */
 export const PUBLISHED_FROM_THE_STREAM: EventSink = { publish: async () => {} };
 
-/** The use cases' ports on AWS: DynamoDB, the wake queue or Scheduler; events reach the bus through the stream. */
+/**
+ * The use cases' ports on AWS: DynamoDB, the wake queue or Scheduler; events reach the bus through the stream.
+ * With `pacing`, the pacer's items live in the same table.
+ */
 export function awsResumerDeps(
-  config: { policy: RetryPolicy; aws: AwsConfig },
+  config: { policy: RetryPolicy; aws: AwsConfig; pacing?: PacerSettings | null },
   agent: AgentClient = NO_AGENT,
 ): ResumerDeps {
-  const { aws } = config;
+  const { aws, pacing } = config;
   const sqs = new SQSClient({});
+  const dynamo = new DynamoDBClient({});
   return {
-    store: new DynamoRetryStore({ client: new DynamoDBClient({}), tableName: aws.tableName }),
+    store: new DynamoRetryStore({ client: dynamo, tableName: aws.tableName }),
+    ...(pacing
+      ? { pacer: new DynamoPacer({ client: dynamo, tableName: aws.tableName, settings: pacing }) }
+      : {}),
     waker: new DelayRoutingWaker({
       queue: new SqsWaker({ client: sqs, queueUrl: aws.wakeQueueUrl }),
       schedule: new SchedulerWaker({

@@ -33,6 +33,11 @@ export type PacerState = {
   tatMs: number;
   /** When the current up period began: a slot reserved before it is void. */
   upSince: number;
+  /**
+   * After an outage, until this time (epoch ms) there is no burst: the held resumes come back over a while and
+   * are released strictly at the rate. It lasts while they keep coming, so it ends with no backlog.
+   */
+  releaseUntil?: number | undefined;
   downSince: number | null;
   /** Transient failures reported since the last success (epoch ms, newest last), at most `probeAfterFailures`. */
   failures: number[];
@@ -81,7 +86,7 @@ export class PacerSettingsError extends Error {
 }
 
 const LIMITS: Record<keyof PacerSettings, { min: number; max: number; integer: boolean; what: string }> = {
-  ratePerSecond: { min: 0.01, max: 1000, integer: false, what: 'a rate from 0.01 to 1000 per second' },
+  ratePerSecond: { min: 0.001, max: 1000, integer: false, what: 'a rate from 0.001 to 1000 per second' },
   burst: { min: 1, max: 10_000, integer: true, what: 'a whole number from 1 to 10000' },
   probeAfterFailures: { min: 1, max: 100, integer: true, what: 'a whole number from 1 to 100' },
   failureWindowMs: { min: 1000, max: 86_400_000, integer: false, what: 'a duration from 1s to 24h' },
@@ -136,9 +141,11 @@ export function admit(
     return { next: null, admission: { kind: 'go', probe: false } };
   }
   const intervalMs = 1000 / settings.ratePerSecond;
-  const toleranceMs = (settings.burst - 1) * intervalMs;
+  const releasing = now < (state.releaseUntil ?? 0);
+  const toleranceMs = releasing ? 0 : (settings.burst - 1) * intervalMs;
   const tat = Math.max(state.tatMs, now);
-  const next = { ...state, tatMs: tat + intervalMs };
+  const next: PacerState = { ...state, tatMs: tat + intervalMs };
+  if (releasing) next.releaseUntil = Math.max(state.releaseUntil ?? 0, next.tatMs);
   if (tat - now <= toleranceMs) return { next, admission: { kind: 'go', probe: false } };
   const untilMs = Math.max(now + 1, Math.ceil(tat - toleranceMs));
   return { next, admission: { kind: 'hold', untilMs, why: HoldWhy.paced } };
@@ -200,12 +207,14 @@ export function report(
     if (state.mode === UpstreamMode.up) {
       return { next: state.failures.length > 0 ? { ...state, failures: [] } : null, admission: undefined };
     }
-    const toleranceMs = ((settings.burst - 1) * 1000) / settings.ratePerSecond;
     const next: PacerState = {
       ...state,
       mode: UpstreamMode.up,
-      // An empty bucket: the held resumes are released at the rate, not in a burst on a pool just back.
-      tatMs: now + toleranceMs,
+      // No burst on a pool just back: the held resumes are released at the rate, for as long as they come back
+      // (a probing hold ends by the probe's lease or interval plus the spread).
+      tatMs: now,
+      releaseUntil:
+        now + Math.max(settings.probeLeaseMs, settings.probeIntervalMs) + settings.maxProbingSpreadMs,
       upSince: now,
       downSince: null,
       failures: [],

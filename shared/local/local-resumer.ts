@@ -9,6 +9,7 @@ import { AppendLog } from '../adapters/local/append-log';
 import { FileRetryStore } from '../adapters/local/file-retry-store';
 import { type DeadLetter, LocalQueue } from '../adapters/local/local-queue';
 import { LocalTurnEventQueue } from '../adapters/local/local-turn-event-queue';
+import { MemoryPacer } from '../adapters/local/memory-pacer';
 import { MessageJournal } from '../adapters/local/message-journal';
 import { rearmWaiting, TimerWaker } from '../adapters/local/timer-waker';
 import { systemTimers, type Timers } from '../adapters/local/timers';
@@ -106,6 +107,8 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
       sink: feed,
       clock,
       policy: config.policy,
+      // In memory: pacing is advisory, and after a restart every upstream starts up again.
+      ...(config.pacing ? { pacer: new MemoryPacer(config.pacing) } : {}),
     };
     const deadLetter = async (letter: DeadLetter) => deadLetters.append(letter);
     const handlerDeps = { resumer, telemetry: noTelemetry, log };

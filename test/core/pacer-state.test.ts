@@ -216,6 +216,32 @@ describe('probing a down upstream', () => {
     expect(u.ask('c', T0 + 5_000)).toEqual({ kind: 'hold', untilMs: T0 + 5_100, why: 'paced' });
   });
 
+  it('releases without a burst while the held resumes come back, and bursts again once they are through', () => {
+    const u = new Upstream();
+    u.fail(T0);
+    u.ask('p', T0);
+    u.hear('ok', T0 + 5_000);
+    const window = 60_000 + 300_000;
+    expect(u.state.releaseUntil).toBe(T0 + 5_000 + window);
+    // Idle for a minute inside the window: still one at a time.
+    expect(u.ask('a', T0 + 65_000)).toEqual(go);
+    expect(u.ask('b', T0 + 65_000)).toEqual({ kind: 'hold', untilMs: T0 + 65_100, why: 'paced' });
+    // Past the window, with nothing left waiting: the burst is back.
+    const after = T0 + 5_000 + window + 1;
+    expect(['x', 'y', 'z'].map((k) => u.ask(k, after))).toEqual([go, go, go]);
+  });
+
+  it('keeps the release going while a backlog of slots reaches past its end', () => {
+    const u = new Upstream();
+    u.fail(T0);
+    u.ask('p', T0);
+    u.hear('ok', T0);
+    const end = u.state.releaseUntil ?? 0;
+    for (let i = 0; i < 5; i++) u.ask(`s-${i}`, end - 100);
+    expect(u.state.releaseUntil).toBeGreaterThan(end);
+    expect(u.ask('late', end + 1)).toMatchObject({ kind: 'hold', why: 'paced' });
+  });
+
   it('voids a slot reserved before the upstream went down', () => {
     const u = new Upstream();
     for (const k of ['a', 'b', 'c']) u.ask(k, T0);

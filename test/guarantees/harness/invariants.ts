@@ -9,6 +9,7 @@ const TERMINAL = new Set(['auto_resume_fired', 'auto_resume_skipped', 'auto_resu
 const ONCE_PER_KEY = new Set([
   ...TERMINAL,
   'auto_resume_scheduled',
+  'auto_resume_held',
   'auto_resume_exhausted',
   'turn_failure_not_retried',
 ]);
@@ -107,7 +108,9 @@ export function checkLog(sessionId: string, log: readonly LoggedEvent[]): string
       seen.set(`${event.kind}|${key}`, count);
       if (count === 2) problems.push(`${key}: ${event.kind} logged more than once`);
     }
-    if ('retry' in event && (event.retry === null) !== (event.kind !== 'auto_resume_scheduled')) {
+    // A waiting attempt's events carry its row: scheduled, and held by the pacer (once per attempt).
+    const waits = event.kind === 'auto_resume_scheduled' || event.kind === 'auto_resume_held';
+    if ('retry' in event && (event.retry === null) === waits) {
       problems.push(`${key}: ${event.kind} logged with retry ${JSON.stringify(event.retry)}`);
     }
     if (event.kind === 'auto_resume_scheduled') scheduledAt.set(key, i);

@@ -1,5 +1,5 @@
 import { retrySummary } from '../../../shared/core/session-state';
-import type { RetryStore } from '../../../shared/ports';
+import type { Pacer, RetryStore } from '../../../shared/ports';
 import {
   checkArmedHasWake,
   checkEveryLoggedEventPublished,
@@ -20,8 +20,13 @@ export type Played = { sim: Simulation; violations: string[] };
  * Plays `history` on `store` to quiescence and checks every guarantee: the armed row has its wake-up after
  * each delivery, then POSTs, log, publication (only what the log holds, and all of it) and the final rows.
  */
-export async function playAndCheck(history: History, store: RetryStore, sessionPrefix = ''): Promise<Played> {
-  const sim = new Simulation(history, store, sessionPrefix);
+export async function playAndCheck(
+  history: History,
+  store: RetryStore,
+  sessionPrefix = '',
+  pacer?: Pacer,
+): Promise<Played> {
+  const sim = new Simulation(history, store, sessionPrefix, pacer);
   const violations: string[] = [];
   try {
     await sim.run(async () => {

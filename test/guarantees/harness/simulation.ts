@@ -28,7 +28,7 @@ import type { ResumeCall } from '../../../shared/core/resume-call';
 import type { ResumeResult } from '../../../shared/core/session-machine';
 import { retrySummary } from '../../../shared/core/session-state';
 import type { LoggedEvent, RetrySummary, TurnEvent, WakeMessage } from '../../../shared/core/types';
-import type { AgentClient, Log, RetryStore, SessionChanged } from '../../../shared/ports';
+import type { AgentClient, Log, Pacer, RetryStore, SessionChanged } from '../../../shared/ports';
 import { T0 } from '../../support/events';
 import {
   type Around,
@@ -130,6 +130,7 @@ export class Simulation {
     readonly history: History,
     readonly store: RetryStore,
     sessionPrefix = '',
+    pacer?: Pacer,
   ) {
     this.#tape = new Tape(history.tape);
     this.#crashes = new Set(history.crashes.map((c) => `${c.point}#${c.nth}`));
@@ -157,6 +158,7 @@ export class Simulation {
       sink: PUBLISHED_FROM_THE_STREAM,
       clock: { now: () => this.now },
       policy: this.policy,
+      ...(pacer ? { pacer } : {}),
     };
     this.sessions = history.sessions.map((script, i) => ({
       id: `${sessionPrefix}s-${i + 1}`,
