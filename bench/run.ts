@@ -4,15 +4,16 @@ import { parseArgs } from 'node:util';
 import { benchBundles } from './bundles';
 import { benchClassify } from './classify';
 import { benchCost } from './cost';
+import { compareOutage } from './outage-sim';
 import { benchPipeline } from './pipeline';
 import { round } from './stats';
 
 // `npm run bench`: every benchmark, one JSON document on stdout, also kept as bench/results/latest.json.
-// `npm run bench -- --only classify,cost` runs some of them; `--quick` runs each with small counts.
+// `npm run bench -- --only classify,cost` runs some of them (classify, bundles, pipeline, cost, outage); `--quick` runs each with small counts.
 const { values } = parseArgs({
   options: { only: { type: 'string' }, quick: { type: 'boolean', default: false } },
 });
-const only = new Set((values.only ?? 'classify,bundles,pipeline,cost').split(','));
+const only = new Set((values.only ?? 'classify,bundles,pipeline,cost,outage').split(','));
 const quick = values.quick === true;
 
 const started = performance.now();
@@ -40,6 +41,10 @@ if (only.has('pipeline')) {
   results.pipeline = pipeline;
 }
 if (only.has('cost')) results.cost = benchCost(storeBytes);
+if (only.has('outage')) {
+  progress('outage simulation, with pacing and without');
+  results.outage = await compareOutage(quick ? { sessions: 1000 } : {});
+}
 results.tookSeconds = round((performance.now() - started) / 1000, 1);
 progress('done');
 
