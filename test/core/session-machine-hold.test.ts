@@ -1,41 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../shared/core/policy';
-import {
-  type Decision,
-  decide,
-  dueArmedAttempt,
-  type MachineInput,
-  type WakeHold,
-} from '../../shared/core/session-machine';
-import { emptySession, retrySummary, type SessionState } from '../../shared/core/session-state';
-import type { SessionEvent } from '../../shared/core/types';
+import { dueArmedAttempt } from '../../shared/core/session-machine';
 import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
+import { SessionDriver } from '../support/session-driver';
 
-/** Drives the machine like the use cases do: every decision's state is stored before the next input. */
-class Session {
-  state: SessionState = emptySession('s-42');
-  log: SessionEvent[] = [];
-  now = T0;
-
-  apply(input: MachineInput): Decision {
-    const decision = decide(this.state, input, { now: this.now, policy: DEFAULT_POLICY });
-    if (decision.next) this.state = decision.next;
-    this.log.push(...decision.events);
-    return decision;
-  }
-
-  get retry() {
-    return retrySummary(this.state);
-  }
-
-  /** Wakes at the armed attempt's time with the pacer's verdict. */
-  wakeArmed(hold?: WakeHold): Decision {
-    const retry = this.retry;
-    if (!retry) throw new Error('nothing armed');
-    this.now = Math.max(this.now, retry.nextAt);
-    return this.apply({ kind: 'wake', wake: wakeFor(retry.attempt, { nextAt: retry.nextAt }), hold });
-  }
-}
+const Session = SessionDriver;
 
 const GATEWAY_503 =
   'API Error: 503 {"error":{"type":"service_unavailable","message":"no non-exhausted claude accounts available"}} (sr2-gateway at 127.0.0.1:4016)';

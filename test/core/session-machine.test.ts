@@ -1,57 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileRetryPolicy, DEFAULT_POLICY } from '../../shared/core/policy';
-import {
-  type Decision,
-  decide,
-  type MachineInput,
-  type ResumeResult,
-} from '../../shared/core/session-machine';
-import { emptySession, retrySummary, type SessionState } from '../../shared/core/session-state';
-import type { SessionEvent } from '../../shared/core/types';
+import { compileRetryPolicy } from '../../shared/core/policy';
 import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
+import { SessionDriver } from '../support/session-driver';
 
-/** Drives the machine like the use cases do: every decision's state is stored before the next input. */
-class Session {
-  state: SessionState = emptySession('s-42');
-  log: SessionEvent[] = [];
-  now = T0;
-  constructor(readonly policy = DEFAULT_POLICY) {}
-
-  apply(input: MachineInput): Decision {
-    const decision = decide(this.state, input, { now: this.now, policy: this.policy });
-    if (decision.next) {
-      expect(decision.next.version).toBe(this.state.version + 1);
-      this.state = decision.next;
-    }
-    this.log.push(...decision.events);
-    return decision;
-  }
-
-  get retry() {
-    return retrySummary(this.state);
-  }
-
-  kinds(): string[] {
-    return this.log.map((e) => e.kind);
-  }
-
-  /** Fails attempt `attempt` of p-cap (0 = the original prompt). */
-  fail(attempt: number, at = this.now) {
-    const promptId = attempt === 0 ? 'p-cap' : `p-cap~resume-${attempt}`;
-    return this.apply({ kind: 'event', event: turnFailed({ promptId, occurredAt: at }) });
-  }
-
-  /** Wakes at the armed attempt's time and answers its resume with `result`. */
-  fireArmed(result: ResumeResult = { kind: 'ok' }) {
-    const retry = this.retry;
-    if (!retry) throw new Error('nothing armed');
-    this.now = retry.nextAt;
-    const wake = wakeFor(retry.attempt, { nextAt: retry.nextAt });
-    const claim = this.apply({ kind: 'wake', wake });
-    const answer = this.apply({ kind: 'resume_result', wake, result });
-    return { claim, answer, wake };
-  }
-}
+const Session = SessionDriver;
 
 describe('a transient failure', () => {
   it('schedules attempt 1 of 4 with prompt id p-cap~resume-1 after 10–12 s', () => {

@@ -1,5 +1,11 @@
 // Factories for domain fixtures: sensible defaults, with whatever a test cares about passed as overrides.
-import { type Pending, PendingPhase, retrySummary, type SessionState } from '../../shared/core/session-state';
+import {
+  emptySession,
+  type Pending,
+  PendingPhase,
+  retrySummary,
+  type SessionState,
+} from '../../shared/core/session-state';
 import type { SessionEvent } from '../../shared/core/types';
 import { CAPACITY_503, T0 } from './events';
 
@@ -27,21 +33,7 @@ export function pending(overrides: Partial<Pending> = {}): Pending {
 
 /** A stored session at version 1 with nothing waiting; arm it with `{ pending: pending({...}) }`. */
 export function sessionState(overrides: Partial<SessionState> = {}): SessionState {
-  return {
-    sessionId: 's-42',
-    version: 1,
-    pending: null,
-    inFlight: null,
-    chain: null,
-    latestPrompt: null,
-    stoppedAt: null,
-    closed: false,
-    settled: [],
-    failures: [],
-    lastEvent: null,
-    updatedAt: T0,
-    ...overrides,
-  };
+  return { ...emptySession(overrides.sessionId ?? 's-42'), version: 1, updatedAt: T0, ...overrides };
 }
 
 /** The `auto_resume_scheduled` event that arming `p` logs. */
