@@ -169,9 +169,7 @@ describe('the chain of attempts', () => {
   it('records the fire first when the resumed turn fails before its answer is recorded', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    s.apply({ kind: 'wake', wake });
+    const { wake } = s.claimArmed();
     s.fail(1);
     expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_fired', 'auto_resume_scheduled']);
     expect(s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } }).outcome).toBe('stale');
@@ -336,9 +334,8 @@ describe('wake-ups', () => {
   it('claims the attempt once: a second wake-up at the same time finds it in flight', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('fire');
+    const { wake, claim } = s.claimArmed();
+    expect(claim.outcome).toBe('fire');
     expect(s.retry).toBeNull();
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('in_flight');
   });
@@ -346,8 +343,7 @@ describe('wake-ups', () => {
   it('tries the same prompt id again after a retryable answer, then gives up after the bounded tries', () => {
     const s = new Session(compileRetryPolicy({ maxResumeTries: 3 }));
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
+    const wake = s.dueWake();
     const sent: string[] = [];
     for (let i = 0; i < 3; i++) {
       const claim = s.apply({ kind: 'wake', wake });
@@ -385,9 +381,7 @@ describe('wake-ups', () => {
   it('stops further tries of an attempt in flight when the session is stopped, skipping it once', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    s.apply({ kind: 'wake', wake });
+    const { wake } = s.claimArmed();
     const stop = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
     expect(stop.outcome).toBe('cancel_requested');
     expect(stop.events).toEqual([]);
@@ -401,9 +395,7 @@ describe('wake-ups', () => {
   it('records the fire, not a skip, when a stop comes after the POST went out and it lands', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    s.apply({ kind: 'wake', wake });
+    const { wake } = s.claimArmed();
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
     s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
     expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
@@ -413,9 +405,7 @@ describe('wake-ups', () => {
   it('skips a claimed attempt whose POST was held back by a stop', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    s.apply({ kind: 'wake', wake });
+    const { wake } = s.claimArmed();
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
     const held = s.apply({ kind: 'resume_result', wake, result: { kind: 'not_sent' } });
     expect(held.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
@@ -424,9 +414,7 @@ describe('wake-ups', () => {
   it('lets a newer chain wait while an older attempt is still in flight', () => {
     const s = new Session();
     s.fail(0);
-    s.now = s.retry?.nextAt ?? 0;
-    const wake = wakeFor(1, { nextAt: s.now });
-    s.apply({ kind: 'wake', wake });
+    const { wake } = s.claimArmed();
     s.apply({
       kind: 'event',
       event: turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: s.now + 1 }),

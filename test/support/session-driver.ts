@@ -50,13 +50,23 @@ export class SessionDriver {
     return this.apply({ kind: 'wake', wake: wakeFor(retry.attempt, { nextAt: retry.nextAt }), hold });
   }
 
-  /** Wakes at the armed attempt's time and answers its resume with `result`. */
-  fireArmed(result: ResumeResult = { kind: 'ok' }) {
+  /** Moves the clock to the armed attempt's time and returns its wake message, without delivering it. */
+  dueWake() {
     const retry = this.retry;
     if (!retry) throw new Error('nothing armed');
     this.now = retry.nextAt;
-    const wake = wakeFor(retry.attempt, { nextAt: retry.nextAt });
-    const claim = this.apply({ kind: 'wake', wake });
+    return wakeFor(retry.attempt, { nextAt: retry.nextAt });
+  }
+
+  /** Delivers the armed attempt's wake-up at its time: the claim, with no answer yet. */
+  claimArmed() {
+    const wake = this.dueWake();
+    return { wake, claim: this.apply({ kind: 'wake', wake }) };
+  }
+
+  /** Wakes at the armed attempt's time and answers its resume with `result`. */
+  fireArmed(result: ResumeResult = { kind: 'ok' }) {
+    const { wake, claim } = this.claimArmed();
     const answer = this.apply({ kind: 'resume_result', wake, result });
     return { claim, answer, wake };
   }
