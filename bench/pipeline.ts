@@ -291,7 +291,6 @@ export async function benchPipeline(options: PipelineBenchOptions = {}) {
     return {
       method: `npm start's server as a child process (data in a temp folder, RESUMER_DELAYS ${options.delays ?? '1s,2s,3s,4s'}), an agent stub and the senders in this process, all on 127.0.0.1; ${count} signed turn.failed webhooks per level, one session each. Row = auto_resume_scheduled heard on /events; lateness = resume POST at the agent − nextAt`,
       serverStartupMs: startupMs,
-      storeBytes: storeSizes(join(dir, 'data', 'sessions.jsonl')),
       bySenders,
       byRate,
     };
@@ -304,23 +303,4 @@ export async function benchPipeline(options: PipelineBenchOptions = {}) {
     agentStub.server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The size of a session's row state and of one logged event, as the store wrote them (compact JSON). */
-function storeSizes(path: string): { rowStateBytes: number; eventBytes: number } | undefined {
-  try {
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (!line.includes('auto_resume_scheduled')) continue;
-      const commit = JSON.parse(line) as Record<string, unknown>;
-      const events = (Object.values(commit).find(Array.isArray) ?? []) as unknown[];
-      const state = Object.values(commit).find(
-        (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-      );
-      return {
-        rowStateBytes: Buffer.byteLength(JSON.stringify(state ?? {})),
-        eventBytes: Buffer.byteLength(JSON.stringify(events[0] ?? {})),
-      };
-    }
-  } catch {}
-  return undefined;
 }

@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchBundles } from './bundles';
 import { benchClassify } from './classify';
-import { benchCost } from './cost';
+import { benchCost, storedItemSizes } from './cost';
 import { compareOutage } from './outage-sim';
 import { benchPipeline } from './pipeline';
 import { round } from './stats';
@@ -33,14 +33,11 @@ if (only.has('bundles')) {
   progress('bundles');
   results.bundles = await benchBundles(quick ? { initRuns: 2 } : {});
 }
-let storeBytes: { rowStateBytes: number; eventBytes: number } | undefined;
 if (only.has('pipeline')) {
   progress('local pipeline');
-  const pipeline = await benchPipeline(quick ? { webhooks: 200 } : {});
-  storeBytes = pipeline.storeBytes;
-  results.pipeline = pipeline;
+  results.pipeline = await benchPipeline(quick ? { webhooks: 200 } : {});
 }
-if (only.has('cost')) results.cost = benchCost(storeBytes);
+if (only.has('cost')) results.cost = benchCost(await storedItemSizes());
 if (only.has('outage')) {
   progress('outage simulation, with pacing and without');
   results.outage = await compareOutage(quick ? { sessions: 1000 } : {});

@@ -13,7 +13,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
+import { dynamoItemBytes } from '../../shared/adapters/aws/dynamo-item-size';
+import { DynamoRetryStore, rowItem } from '../../shared/adapters/aws/dynamo-retry-store';
 import {
   Attr,
   eventSk,
@@ -24,10 +25,13 @@ import {
   WAITING_PK,
 } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
+import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { logEntries, retrySummary } from '../../shared/core/session-state';
+import { loadCorpus } from '../support/corpus';
 import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
-import { T0 } from '../support/events';
+import { T0, turnFailed } from '../support/events';
 import { firedEvent, pending, scheduledEvent, sessionState } from '../support/factories';
+import { memoryDeps } from '../support/fakes';
 import { describeRetryStoreContract } from './retry-store.contract';
 
 describeRetryStoreContract('MemoryRetryStore', async () => ({
@@ -142,6 +146,60 @@ describe('DynamoRetryStore items', () => {
       }),
     );
     expect(fired.Item).toMatchObject({ [Attr.event]: { kind: 'auto_resume_fired' }, [Attr.retry]: null });
+  });
+
+  it('stores the state deflated, so that the armed row of every retried corpus failure is one write unit', async () => {
+    const sizes: number[] = [];
+    for (const [i, { text }] of loadCorpus().entries()) {
+      const m = memoryDeps();
+      const sessionId = `s-corpus-${i}`;
+      await handleTurnEvent(m.deps, turnFailed({ sessionId, error: { message: text } }));
+      const armed = await m.deps.store.load(sessionId);
+      if (armed.pending) sizes.push(dynamoItemBytes(rowItem(armed)));
+    }
+    expect(sizes.length).toBeGreaterThan(50);
+    expect(sizes.filter((bytes) => bytes > 1024)).toEqual([]);
+
+    // What DynamoDB holds is that item: a binary state that reads back as the state it was written from.
+    const m = memoryDeps();
+    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-stored' }));
+    const armed = await m.deps.store.load('s-stored');
+    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    await store.commit(armed, []);
+    const stored = await row('s-stored');
+    expect(stored?.[Attr.state]).toBeInstanceOf(Uint8Array);
+    expect(dynamoItemBytes(stored ?? {})).toBe(dynamoItemBytes(rowItem(armed)));
+    expect(await store.load('s-stored')).toEqual(armed);
+  });
+
+  it('reads a row written before the state was deflated (a map)', async () => {
+    const { version, ...state } = sessionState({ version: 3, pending: pending() });
+    await doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { pk: sessionPk('s-42'), sk: SESSION_ROW_SK, [Attr.version]: version, [Attr.state]: state },
+      }),
+    );
+    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    expect(await store.load('s-42')).toEqual({ ...state, version });
+  });
+
+  it('names the row whose state is not deflated JSON', async () => {
+    await doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          pk: sessionPk('s-42'),
+          sk: SESSION_ROW_SK,
+          [Attr.version]: 1,
+          [Attr.state]: new TextEncoder().encode('{"not":"deflated"}'),
+        },
+      }),
+    );
+    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    await expect(store.load('s-42')).rejects.toThrow(
+      /malformed session row S#s-42: state does not inflate to JSON/,
+    );
   });
 
   it('refuses options it cannot work with', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { benchBundles } from '../../bench/bundles';
 import { benchClassify } from '../../bench/classify';
-import { benchCost } from '../../bench/cost';
+import { benchCost, storedItemSizes } from '../../bench/cost';
 import { benchPipeline } from '../../bench/pipeline';
 
 describe('npm run bench, with tiny counts', () => {
@@ -24,9 +24,19 @@ describe('npm run bench, with tiny counts', () => {
     expect(result.adversarial256KiB.worstFirst.text).not.toBe('');
   });
 
-  it('prices a failure event from the price list, itemised', () => {
-    const result = benchCost({ rowStateBytes: 900, eventBytes: 400 });
-    for (const total of [result.thisDesign.sparse, result.thisDesign.busy, result.stepFunctionsStandard]) {
+  it('prices a failure event from the price list, itemised, with the item sizes the store writes', async () => {
+    const sizes = await storedItemSizes();
+    expect(sizes.failures).toBeGreaterThan(50);
+    expect(sizes.rowBytes).toBeGreaterThan(200);
+    expect(sizes.eventBytes).toBeGreaterThan(200);
+    const result = benchCost(sizes);
+    const totals = [
+      result.thisDesign.sparse,
+      result.thisDesign.busy,
+      result.floor,
+      result.stepFunctionsStandard,
+    ];
+    for (const total of totals) {
       expect(total.lines.length).toBeGreaterThan(0);
       expect(total.usdPerMillionFailures).toBeGreaterThan(0);
       for (const line of total.lines) expect(line.arithmetic).toContain(' × $');

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   ConditionalCheckFailedException,
   type DynamoDBClient,
@@ -169,15 +170,22 @@ export function eventItem(next: SessionState, event: LoggedEvent, retentionSecon
   };
 }
 
-/** The session row: key, fence, state map, and the sparse index keys only while a retry is armed. */
-function rowItem(next: SessionState): Item {
+/**
+ * The session row: key, fence, the state, and the sparse index keys only while a retry is armed.
+ *
+ * The state is stored as deflated JSON (a binary attribute), as DynamoDB's guide to large attributes suggests:
+ * a row holds the failure text twice (the pending attempt's and the last event's) and the attempt keys it
+ * remembers, and as a map it passed 1 KB, which doubles what every write of it and its index copy costs
+ * (docs/performance.md). Deflated, a typical armed row is about half of that.
+ */
+export function rowItem(next: SessionState): Item {
   const { version, ...state } = next;
   const retry = retrySummary(next);
   return {
     [Attr.pk]: sessionPk(next.sessionId),
     [Attr.sk]: SESSION_ROW_SK,
     [Attr.version]: version,
-    [Attr.state]: state,
+    [Attr.state]: packState(state),
     // A Put replaces the whole item, so leaving these out removes the row from the waiting index.
     ...(retry ? { [Attr.waitPk]: WAITING_PK, [Attr.waitAt]: retry.nextAt } : {}),
   };
@@ -204,13 +212,28 @@ function fence(version: number): Fence {
   };
 }
 
+type StoredState = Omit<SessionState, 'version'>;
+
+function packState(state: StoredState): Uint8Array {
+  return deflateRawSync(JSON.stringify(state));
+}
+
+/** Reads a row written either way: deflated JSON (now), or a plain map (rows written before the change). */
 function toState(item: Item): SessionState {
   const version = item[Attr.version];
-  const state = item[Attr.state];
-  if (typeof version !== 'number' || typeof state !== 'object' || state === null) {
-    throw new Error(`malformed session row ${String(item[Attr.pk])}: missing version or state`);
+  const stored = item[Attr.state];
+  const malformed = (why: string) => new Error(`malformed session row ${String(item[Attr.pk])}: ${why}`);
+  if (typeof version !== 'number') throw malformed('missing version');
+  let state: unknown = stored;
+  if (stored instanceof Uint8Array) {
+    try {
+      state = JSON.parse(inflateRawSync(stored).toString('utf8'));
+    } catch (error) {
+      throw malformed(`state does not inflate to JSON (${(error as Error).message})`);
+    }
   }
-  return { ...(state as Omit<SessionState, 'version'>), version };
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) throw malformed('missing state');
+  return { ...(state as StoredState), version };
 }
 
 function lostRace(error: unknown): boolean {

@@ -7,7 +7,7 @@ export const Attr = {
   sk: 'sk',
   /** Session row: the write fence (a number, the state's `version`). */
   version: 'version',
-  /** Session row: the SessionState without `version`, as one map. */
+  /** Session row: the SessionState without `version`, as deflated JSON (binary); rows written before that hold a map. */
   state: 'state',
   /** Session row: `WAITING` while a retry is armed, absent otherwise (the sparse index's key). */
   waitPk: 'waitPk',
@@ -58,8 +58,9 @@ export function eventSk(seq: number): string {
 
 /**
  * The table as CreateTable takes it (minus the name): tests create it on DynamoDB Local, the CDK stack mirrors it.
- * The waiting index projects ALL: a listing needs the retry, lastEvent and updatedAt, i.e. nearly the whole
- * state map, and projecting it spares one GetItem per listed session; rows are small and the index is sparse.
+ * The waiting index projects ALL: a listing needs the retry, lastEvent and updatedAt, i.e. the state, and
+ * projecting it spares one GetItem per listed session; rows are small (the state is deflated: one write unit
+ * for a typical armed row and for its index copy) and the index is sparse.
  */
 export const tableSchema = {
   BillingMode: 'PAY_PER_REQUEST',
