@@ -12,6 +12,7 @@ import type { LoggedEvent, WakeMessage } from '../shared/core/types';
 import type { CommitResult } from '../shared/ports';
 import { corpus } from './classify';
 import { ROOT } from './lambda-build';
+import type { LogBytes } from './log-bytes';
 import { round } from './stats';
 
 type PriceName =
@@ -415,9 +416,15 @@ export async function storedItemSizes(): Promise<StoredSizes> {
  * The AWS cost of a million failure events, itemised, for this design (with sparse and full batches) and for
  * Step Functions Standard, with the row and event sizes the store writes for the corpus failures.
  */
-export function benchCost(sizes: Pick<StoredSizes, 'rowBytes' | 'eventBytes'> & Partial<StoredSizes>) {
+export function benchCost(
+  sizes: Pick<StoredSizes, 'rowBytes' | 'eventBytes'> & Partial<StoredSizes>,
+  logs: Pick<LogBytes, 'perFailure' | 'lines'>,
+) {
   const prices = loadPrices();
   const { rowBytes, eventBytes } = sizes;
+  const logLines = Object.values(logs.lines).reduce((sum, n) => sum + n, 0);
+  // CloudWatch Logs counts 26 bytes of metadata with every log event.
+  const logBytes = logs.perFailure + 26 * logLines;
   const sparse: CostAssumptions = {
     memoryMb: defaultMemoryMb(),
     ingestMs: 40,
@@ -432,7 +439,7 @@ export function benchCost(sizes: Pick<StoredSizes, 'rowBytes' | 'eventBytes'> & 
     // The index projects ALL: its copy is the row plus 100 bytes.
     indexItemBytes: rowBytes + 100,
     events: 2,
-    logBytes: 3000,
+    logBytes,
     stateTransitions: 7,
   };
   const busy: CostAssumptions = { ...sparse, classifierBatch: 10, resumeBatch: 5, publisherBatch: 10 };
@@ -440,6 +447,12 @@ export function benchCost(sizes: Pick<StoredSizes, 'rowBytes' | 'eventBytes'> & 
     region: prices.region,
     pricesRetrieved: prices.retrieved,
     sizes: { ...sizes, how: 'corpus failures through the real use cases, sized by DynamoDB rules' },
+    logs: {
+      ...logs,
+      lines: logLines,
+      billedBytes: logBytes,
+      how: 'bench/log-bytes.ts, plus 26 bytes a line',
+    },
     assumptions: sparse,
     thisDesign: {
       sparse: {

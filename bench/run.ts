@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { benchBundles } from './bundles';
 import { benchClassify } from './classify';
 import { benchCost, storedItemSizes } from './cost';
+import { measureLogBytes } from './log-bytes';
 import { compareOutage } from './outage-sim';
 import { benchPipeline } from './pipeline';
 import { round } from './stats';
@@ -37,7 +38,7 @@ if (only.has('pipeline')) {
   progress('local pipeline');
   results.pipeline = await benchPipeline(quick ? { webhooks: 200 } : {});
 }
-if (only.has('cost')) results.cost = benchCost(await storedItemSizes());
+if (only.has('cost')) results.cost = benchCost(await storedItemSizes(), await measureLogBytes());
 if (only.has('outage')) {
   progress('outage simulation, with pacing and without');
   results.outage = await compareOutage(quick ? { sessions: 1000 } : {});

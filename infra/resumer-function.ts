@@ -81,8 +81,10 @@ export class ResumerFunction extends Construct {
         mainFields: ['module', 'main'],
         banner: REQUIRE_BANNER,
         // The AWS SDK v3 comes from the Lambda runtime (nodejs18.x and later ship it): 40–125 KB bundles instead of
-        // 0.37–0.53 MB. Trade-offs (docs/performance.md, section 2): the runtime's SDK version runs, not the one the
-        // lock file pins and the tests ran, and the unbundled SDK loads 35–100 ms more slowly at a cold start.
+        // 0.37–0.53 MB. The code loads it with `require` (shared/adapters/aws/sdk/), which esbuild leaves alone and
+        // which spares Node's parse of each CommonJS package for an ES import; this keeps any direct import
+        // external too. Trade-off (docs/performance.md, section 2): the runtime's SDK version runs, not the one
+        // the lock file pins and the tests ran.
         externalModules: ['@aws-sdk/*'],
         logLevel: LogLevel.WARNING,
       },

@@ -86,3 +86,32 @@ describe('dependencies point inwards', () => {
     }
   });
 });
+
+/** Value imports of `@aws-sdk/*` in `text` (type-only imports are erased and load nothing). */
+function sdkValueImports(text: string): string[] {
+  return [...code(text).matchAll(/import\s+(type\s+)?[^'";]*?from\s*['"](@aws-sdk\/[^'"]+)['"]/g)]
+    .filter((m) => m[1] === undefined)
+    .map((m) => m[2] ?? '');
+}
+
+describe('the Lambdas load the AWS SDK with require', () => {
+  it('imports no value from @aws-sdk/* in what the Lambdas bundle, except through shared/adapters/aws/sdk/', () => {
+    const bundled = [...sourceFiles('lambdas'), ...sourceFiles('shared')].filter(
+      (file) => !/^shared\/(adapters\/aws\/sdk|adapters\/local|local|cli)\//.test(file),
+    );
+    expect(bundled.length).toBeGreaterThan(20);
+    const found = bundled.flatMap((file) =>
+      sdkValueImports(readFileSync(join(root, file), 'utf8')).map((spec) => `${file}: ${spec}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ["import { SQSClient } from '@aws-sdk/client-sqs';", ['@aws-sdk/client-sqs']],
+    ["import {\n  GetCommand,\n  type X,\n} from '@aws-sdk/lib-dynamodb';", ['@aws-sdk/lib-dynamodb']],
+    ["import type { SQSClient } from '@aws-sdk/client-sqs';", []],
+    ["import type * as Sdk from '@aws-sdk/client-sqs';", []],
+  ])('reads %j as %j', (source, expected) => {
+    expect(sdkValueImports(source)).toEqual(expected);
+  });
+});

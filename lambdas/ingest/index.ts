@@ -1,5 +1,5 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { SecretsManagerClient } from '../../shared/adapters/aws/sdk/client-secrets-manager';
+import { SQSClient } from '../../shared/adapters/aws/sdk/client-sqs';
 import { SecretsManagerSecret } from '../../shared/adapters/aws/secrets-manager-secret';
 import { SqsTurnEventQueue } from '../../shared/adapters/aws/sqs-turn-event-queue';
 import { readConfig } from '../../shared/config';

@@ -1,8 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { Attr, KeyPrefix, sessionPk } from '../../shared/adapters/aws/dynamo-table';
+import { unmarshall } from '../../shared/adapters/aws/sdk/util-dynamodb';
 import { redactSecrets } from '../../shared/core/redact';
 import type { LoggedEvent, RetrySummary } from '../../shared/core/types';
 import type { EventSink, Log, SessionChanged } from '../../shared/ports';

@@ -1,5 +1,5 @@
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EventBridgeSink } from '../../shared/adapters/aws/eventbridge-sink';
+import { EventBridgeClient } from '../../shared/adapters/aws/sdk/client-eventbridge';
 import { readConfig } from '../../shared/config';
 import { functionLog } from '../shared/aws-resumer';
 import { createPublisherHandler } from './handler';

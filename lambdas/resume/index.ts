@@ -1,4 +1,4 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsManagerClient } from '../../shared/adapters/aws/sdk/client-secrets-manager';
 import { SecretsManagerSecret } from '../../shared/adapters/aws/secrets-manager-secret';
 import { HttpAgentClient } from '../../shared/adapters/http-agent-client';
 import { readConfig } from '../../shared/config';

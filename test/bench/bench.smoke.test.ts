@@ -29,7 +29,8 @@ describe('npm run bench, with tiny counts', () => {
     expect(sizes.failures).toBeGreaterThan(50);
     expect(sizes.rowBytes).toBeGreaterThan(200);
     expect(sizes.eventBytes).toBeGreaterThan(200);
-    const result = benchCost(sizes);
+    const result = benchCost(sizes, { perFailure: 2000, lines: { resume: 2 } });
+    expect(result.assumptions.logBytes).toBe(2000 + 2 * 26);
     const totals = [
       result.thisDesign.sparse,
       result.thisDesign.busy,

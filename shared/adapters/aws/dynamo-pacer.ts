@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Admission,
   type AdmitRequest,
@@ -15,6 +13,8 @@ import {
 import { assertUpstream } from '../../core/upstream';
 import type { Pacer } from '../../ports';
 import { Attr } from './dynamo-table';
+import { ConditionalCheckFailedException, type DynamoDBClient } from './sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from './sdk/lib-dynamodb';
 
 /** How to reach the table. */
 export type DynamoPacerOptions = {

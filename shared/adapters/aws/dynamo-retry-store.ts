@@ -1,17 +1,4 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import {
-  ConditionalCheckFailedException,
-  type DynamoDBClient,
-  TransactionCanceledException,
-  TransactionConflictException,
-} from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
 import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
@@ -26,6 +13,19 @@ import {
   WAITING_INDEX,
   WAITING_PK,
 } from './dynamo-table';
+import {
+  ConditionalCheckFailedException,
+  type DynamoDBClient,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from './sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from './sdk/lib-dynamodb';
 
 /** How to reach the table. */
 export type DynamoRetryStoreOptions = {

@@ -1,9 +1,9 @@
+import type { EventSink, SessionChanged } from '../../ports';
 import {
   type EventBridgeClient,
   PutEventsCommand,
   type PutEventsRequestEntry,
-} from '@aws-sdk/client-eventbridge';
-import type { EventSink, SessionChanged } from '../../ports';
+} from './sdk/client-eventbridge';
 
 export type EventBridgeSinkOptions = {
   client: EventBridgeClient;

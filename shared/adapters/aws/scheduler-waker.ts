@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { WakeMessage } from '../../core/types';
+import { encodeWake } from '../../messages';
+import type { ArmResult, Waker } from '../../ports';
 import {
   ConflictException,
   CreateScheduleCommand,
   DeleteScheduleCommand,
   ResourceNotFoundException,
   type SchedulerClient,
-} from '@aws-sdk/client-scheduler';
-import type { WakeMessage } from '../../core/types';
-import { encodeWake } from '../../messages';
-import type { ArmResult, Waker } from '../../ports';
+} from './sdk/client-scheduler';
 
 /**
  * Scheduler retries a failed delivery to the wake queue with backoff until either limit is reached. A lost

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, type SecretsManagerClient } from './sdk/client-secrets-manager';
 
 /** A secret read from Secrets Manager once and kept for `ttlMs`, so a rotation is picked up without a deploy. */
 export class SecretsManagerSecret {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { TurnEvent } from '../../core/types';
 import { encodeTurnEvent } from '../../messages';
 import type { TurnEventQueue } from '../../ports';
+import { SendMessageCommand, type SQSClient } from './sdk/client-sqs';
 
 export type SqsTurnEventQueueOptions = {
   client: SQSClient;

@@ -1,7 +1,7 @@
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { WakeMessage } from '../../core/types';
 import { encodeWake } from '../../messages';
 import type { ArmResult, Waker } from '../../ports';
+import { SendMessageCommand, type SQSClient } from './sdk/client-sqs';
 
 /** SQS caps a per-message delay at 15 minutes. */
 export const MAX_SQS_DELAY_MS = 900_000;
