@@ -1000,7 +1000,7 @@ const PRIMERS = [
 ];
 
 /**
- * Builds the automaton and runs every path of the scan (about 9 ms), so that the first failure a process
+ * Builds the automaton and runs every path of the scan (about 15 ms), so that the first failure a process
  * classifies, however large or odd, runs optimised code. The classifier function calls it when it starts;
  * functions that classify rarely (resume, api) leave it to their first `classify`.
  */
@@ -1014,4 +1014,9 @@ export function primeClassifier(): void {
       classify({ message, type: 'x' });
     }
   }
+  // One large text too (about 150 KB, with many hint matches): the first big lowercased copy, folded text and
+  // match buffer of a process cost more than later ones (the heap grows, large-object pages are mapped, the
+  // buffer doubles its way up). Here it costs the classifier function's cold start about 8 ms, and the first
+  // hostile 256 KiB text a live function meets about 1 ms less (docs/performance.md).
+  classify({ message: `${PRIMERS.join(' ').repeat(80)} ${'retry after 5s '.repeat(5000)}` });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../shared/core/classify';
+import { classify, primeClassifier } from '../../shared/core/classify';
 import type { FailureClass, RetryReason } from '../../shared/core/types';
 
 type CorpusCase = { text: string; label: FailureClass; source: string; retryAfterSeconds?: number };
@@ -593,5 +593,14 @@ describe('adversarial input', () => {
 
   it('still finds a signal at the far end of a large text', () => {
     expect(classify({ message: `${'x'.repeat(SIZE)} API Error: 529 Overloaded` }).class).toBe('capacity');
+  });
+});
+
+describe('primeClassifier', () => {
+  it('changes no verdict: the corpus classifies the same before and after it', () => {
+    const texts = [...errors, ...seeds].map((c) => c.text);
+    const before = texts.map((message) => classify({ message }));
+    primeClassifier();
+    expect(texts.map((message) => classify({ message }))).toEqual(before);
   });
 });
