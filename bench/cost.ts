@@ -21,6 +21,8 @@ type PriceName =
   | 'sqsStandardRequest'
   | 'dynamoDbWriteRequestUnit'
   | 'dynamoDbReadRequestUnit'
+  | 'dynamoDbWriteCapacityUnitHour'
+  | 'dynamoDbReadCapacityUnitHour'
   | 'eventBridgeSchedulerInvocation'
   | 'eventBridgeCustomEvent'
   | 'stepFunctionsStandardTransition'
@@ -326,6 +328,37 @@ function floor(prices: Prices): Line[] {
   ];
 }
 
+/**
+ * What the DynamoDB lines of `lines` would cost on a provisioned table kept at `utilization` of its capacity by
+ * auto scaling: a unit-hour serves 3,600 requests at full use. Not the default: an outage's failures and the
+ * resumes after it come in bursts faster than auto scaling adds capacity, and a throttled write delays a retry.
+ */
+function provisioned(prices: Prices, lines: readonly Line[], utilization: number) {
+  const units = (unit: PriceName) =>
+    lines.filter((l) => l.unit === unit).reduce((sum, l) => sum + l.count, 0);
+  const perRequest = (unit: PriceName) => prices.prices[unit].usd / (3600 * utilization);
+  const writes = units('dynamoDbWriteRequestUnit');
+  const reads = units('dynamoDbReadRequestUnit');
+  const usd =
+    (writes * perRequest('dynamoDbWriteCapacityUnitHour') +
+      reads * perRequest('dynamoDbReadCapacityUnitHour')) *
+    1e6;
+  const onDemand = lines
+    .filter((l) => l.service === 'DynamoDB')
+    .reduce((sum, l) => sum + l.usdPerMillionFailures, 0);
+  return {
+    utilization,
+    writeUnits: round(writes, 3),
+    readUnits: round(reads, 3),
+    dynamoDbUsdPerMillionFailures: round(usd, 3),
+    totalUsdPerMillionFailures: round(
+      lines.reduce((sum, l) => sum + l.usdPerMillionFailures, 0) - onDemand + usd,
+      2,
+    ),
+    arithmetic: `(${round(writes, 3)} WCU × $${prices.prices.dynamoDbWriteCapacityUnitHour.usd} + ${round(reads, 3)} RCU × $${prices.prices.dynamoDbReadCapacityUnitHour.usd}) ÷ (3,600 × ${utilization}) × 1,000,000 = $${round(usd, 3)}`,
+  };
+}
+
 function total(lines: Line[]) {
   const sum = lines.reduce((acc, l) => acc + l.usdPerMillionFailures, 0);
   const byService: Record<string, number> = {};
@@ -465,6 +498,10 @@ export function benchCost(
       },
     },
     floor: total(floor(prices)),
+    provisionedTable: {
+      note: 'hypothetical: the busy figure with the table on provisioned capacity, auto scaled to 70 % use',
+      ...provisioned(prices, thisDesign(prices, busy), 0.7),
+    },
     stepFunctionsStandard: total(stepFunctions(prices, sparse)),
     notes: [
       'A wait longer than 900 s (attempt 4 by default) is an EventBridge Scheduler one-shot instead of an SQS delay: +1 invocation ($1 per million after 14 million free a month).',

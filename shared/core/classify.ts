@@ -435,14 +435,7 @@ const LOOKS = 1 << 31;
  *   state), or a space right after a space (every state entered by a space leads there on another one).
  *   Text that never reaches it is its own folded form and is scanned at three table reads per character.
  */
-let AUTOMATON: Automaton | undefined;
-type Automaton = ReturnType<typeof buildAutomaton>;
-
-/** The automaton, built by the first `classify` (about 7 ms): a function that never classifies never pays. */
-function automaton(): Automaton {
-  AUTOMATON ??= buildAutomaton();
-  return AUTOMATON;
-}
+const AUTOMATON = buildAutomaton();
 
 function buildAutomaton() {
   const columns = 1 << CLASS_BITS;
@@ -617,7 +610,7 @@ function note(entries: number, state: number, end: number): number {
  * judged text leaves out: nothing the second look reads tells a space past the end from the end itself.
  */
 function scanText(lower: string, spaceAfter: boolean): Scan {
-  const { chars, next, states, fold, spaceClass } = automaton();
+  const { chars, next, states, fold, spaceClass } = AUTOMATON;
   const n = lower.length;
   let state = 0;
   let signals = 0;
@@ -690,11 +683,10 @@ function foldAt(lower: string, i: number, state: number): number {
     }
   }
   if (emit) {
-    const { chars, spaced } = automaton();
-    const kind = ((chars[code] ?? 0) >> FOLD_SHIFT) & 3;
+    const kind = ((AUTOMATON.chars[code] ?? 0) >> FOLD_SHIFT) & 3;
     // Whitespace right after a space goes; other whitespace is a space.
     if (kind === WHITESPACE) {
-      if (spaced[state] === 1) emit = false;
+      if (AUTOMATON.spaced[state] === 1) emit = false;
       else code = SPACE;
     } else if (kind === CURLY_QUOTE) code = QUOTE;
   }
@@ -711,7 +703,7 @@ function foldAt(lower: string, i: number, state: number): number {
 
 /** Judges the matches that need a second look against the folded text; finds the retry hint. */
 function judge(text: string, found: number, entries: number): Scan {
-  const { lookStart, lookIds } = automaton();
+  const { lookStart, lookIds } = AUTOMATON;
   let signals = found & ~LOOKS;
   // The largest wait per tier, -1 for none.
   let tier0 = -1;
@@ -1000,12 +992,11 @@ const PRIMERS = [
 ];
 
 /**
- * Builds the automaton and runs every path of the scan (about 15 ms), so that the first failure a process
- * classifies, however large or odd, runs optimised code. The classifier function calls it when it starts;
+ * Runs every path of the scan (about 8 ms), so that the first failure a process classifies, however large or
+ * odd, runs optimised code. The classifier function calls it when it starts;
  * functions that classify rarely (resume, api) leave it to their first `classify`.
  */
 export function primeClassifier(): void {
-  automaton();
   // A function records what it sees only from about its eighth call on, hence more than one round; with and
   // without a type, the two ways in.
   for (let round = 0; round < 3; round++) {
