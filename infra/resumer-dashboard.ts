@@ -14,6 +14,7 @@ export type ResumerWidgetsProps = {
   publisher: ResumerFunction;
   publishFailures: sqs.IQueue;
   scheduleGroup: scheduler.IScheduleGroup;
+  scheduleFailures: sqs.IQueue;
   alarms: cw.IAlarm[];
 };
 
@@ -28,7 +29,7 @@ const max = (label: string) => ({ label, statistic: cw.Stats.MAXIMUM });
  * health, then Scheduler.
  */
 export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsProps): void {
-  const { functions, turnEvents, wake, publisher, publishFailures, scheduleGroup } = props;
+  const { functions, turnEvents, wake, publisher, publishFailures, scheduleGroup, scheduleFailures } = props;
   const fns = Object.entries(functions);
   dashboard.addWidgets(
     new cw.TextWidget({
@@ -76,6 +77,7 @@ export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsPro
         turnEvents.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('turn events DLQ')),
         wake.deadLetterQueue.metricApproximateNumberOfMessagesVisible(max('wake DLQ')),
         publishFailures.metricApproximateNumberOfMessagesVisible(max('publish failures')),
+        scheduleFailures.metricApproximateNumberOfMessagesVisible(max('schedule failures')),
       ],
       6,
     ),

@@ -19,6 +19,8 @@ export type TurnResumerMonitoringProps = {
   publisher: ResumerFunction;
   publishFailures: sqs.IQueue;
   scheduleGroup: scheduler.IScheduleGroup;
+  /** The dead-letter queue of the schedules: wake-ups Scheduler could not send to the wake queue. */
+  scheduleFailures: sqs.IQueue;
   alarmTopic?: sns.ITopic | undefined;
   alarmEmail?: string | undefined;
   exhaustedPerHourThreshold: number;
@@ -39,7 +41,7 @@ export class TurnResumerMonitoring extends Construct {
     super(scope, id);
     this.alarmTopic = props.alarmTopic ?? this.#topic();
     if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
-    const { turnEvents, wake, publisher, publishFailures, scheduleGroup } = props;
+    const { turnEvents, wake, publisher, publishFailures, scheduleGroup, scheduleFailures } = props;
 
     for (const [name, queues] of [
       ['TurnEvents', turnEvents],
@@ -113,6 +115,15 @@ export class TurnResumerMonitoring extends Construct {
       description:
         'EventBridge Scheduler dropped a wake-up after its retries: that retry row will not fire by itself.',
       metric: scheduleGroup.metricDropped({ period: FIVE_MINUTES }),
+      threshold: 0,
+    });
+    this.#alarm('ScheduleFailures', {
+      description:
+        'EventBridge Scheduler could not send a wake-up to the wake queue after its retries and dead-lettered it to the schedule-failures queue: that retry row will not fire by itself (docs/deploy.md).',
+      metric: scheduleFailures.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: cw.Stats.MAXIMUM,
+      }),
       threshold: 0,
     });
 

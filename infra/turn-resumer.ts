@@ -79,6 +79,8 @@ export class TurnResumer extends Construct {
   /** Where the publisher's stream source parks a batch it could not publish (shard and sequence numbers). */
   readonly publishFailures: sqs.Queue;
   readonly scheduleGroup: scheduler.ScheduleGroup;
+  /** Where Scheduler puts a wake-up it could not send to the wake queue after its retries. */
+  readonly scheduleFailures: sqs.Queue;
   readonly schedulerRole: iam.Role;
   readonly webhookSecret: SigningSecret;
   readonly agentSecret: SigningSecret;
@@ -142,6 +144,7 @@ export class TurnResumer extends Construct {
     const wakeScheduler = new WakeScheduler(this, 'Wakeups', { wake: this.wake });
     this.scheduleGroup = wakeScheduler.group;
     this.schedulerRole = wakeScheduler.role;
+    this.scheduleFailures = wakeScheduler.deadLetters;
 
     this.webhookSecret = new SigningSecret(this, 'WebhookSigning', {
       description: 'turn resumer: Standard Webhooks secret the agent hub signs webhooks with',
@@ -166,6 +169,7 @@ export class TurnResumer extends Construct {
       RESUMER_WAKE_QUEUE_ARN: this.wake.queue.queueArn,
       RESUMER_SCHEDULE_GROUP: this.scheduleGroup.scheduleGroupName,
       RESUMER_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+      RESUMER_SCHEDULE_DLQ_ARN: this.scheduleFailures.queueArn,
       ...policyEnvironment(policy),
     };
     this.functions = {
@@ -280,6 +284,7 @@ export class TurnResumer extends Construct {
       publisher,
       publishFailures: this.publishFailures,
       scheduleGroup: this.scheduleGroup,
+      scheduleFailures: this.scheduleFailures,
       alarmTopic: props.alarmTopic,
       alarmEmail: props.alarmEmail,
       exhaustedPerHourThreshold: props.exhaustedPerHourThreshold ?? 10,

@@ -1,17 +1,27 @@
 import { Aws, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueWithDlq } from './queue-with-dlq';
+import { deadLetterQueue, type QueueWithDlq } from './queue-with-dlq';
 
 /**
  * The long-wait path of wake-ups: the schedule group the one-shot schedules are made in, the role Scheduler
- * assumes to deliver them to the wake queue, and the grants of the functions that arm and disarm wake-ups.
+ * assumes to deliver them to the wake queue, the dead-letter queue of the wake-ups it could not deliver, and the
+ * grants of the functions that arm and disarm wake-ups.
  */
 export class WakeScheduler extends Construct {
   readonly group: scheduler.ScheduleGroup;
-  /** Trusted by Scheduler from this account only; allowed only `sqs:SendMessage` on the wake queue. */
+  /**
+   * Trusted by Scheduler from this account only; allowed only `sqs:SendMessage` on the wake queue and on the
+   * schedule-failures queue.
+   */
   readonly role: iam.Role;
+  /**
+   * Where Scheduler puts a wake-up it could not send to the wake queue after its retries (the schedules' target
+   * `DeadLetterConfig`, set by the functions that arm). Scheduler writes it with the execution role.
+   */
+  readonly deadLetters: sqs.Queue;
 
   constructor(
     scope: Construct,
@@ -28,6 +38,17 @@ export class WakeScheduler extends Construct {
       }),
     });
     props.wake.grantSend(this.role);
+    // Deleted with the wake queue it stands behind, and with the group whose schedules write to it.
+    this.deadLetters = deadLetterQueue(this, 'ScheduleFailures', RemovalPolicy.DESTROY);
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "It is the dead-letter queue of the Scheduler schedules' target, which cdk-nag does not recognize (it looks for redrive policies only); nothing consumes it, and it alarms.",
+    });
+    // Scheduler delivers a dead-letter event with the schedule's execution role, which needs sqs:SendMessage on it.
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.deadLetters.queueArn] }),
+    );
   }
 
   /** Arming sends to the wake queue (a short wait) or creates a schedule, passing the Scheduler role (a long one). */

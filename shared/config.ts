@@ -150,6 +150,8 @@ export type AwsConfig = {
   wakeQueueArn: string;
   scheduleGroup: string;
   schedulerRoleArn: string;
+  /** The schedules' dead-letter queue: where Scheduler puts a wake-up it could not send to the wake queue. */
+  scheduleDeadLetterArn: string;
 };
 
 function readAws(c: Collector): AwsConfig {
@@ -159,6 +161,7 @@ function readAws(c: Collector): AwsConfig {
     wakeQueueArn: c.required('RESUMER_WAKE_QUEUE_ARN', arn),
     scheduleGroup: c.required('RESUMER_SCHEDULE_GROUP', text),
     schedulerRoleArn: c.required('RESUMER_SCHEDULER_ROLE_ARN', arn),
+    scheduleDeadLetterArn: c.required('RESUMER_SCHEDULE_DLQ_ARN', arn),
   };
 }
 

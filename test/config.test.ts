@@ -50,6 +50,34 @@ describe('readConfig', () => {
     );
   });
 
+  it("requires the schedules' dead-letter queue of every function that arms or disarms wake-ups", () => {
+    const aws = {
+      RESUMER_TABLE_NAME: 'sessions',
+      RESUMER_WAKE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/wake',
+      RESUMER_WAKE_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:wake',
+      RESUMER_SCHEDULE_GROUP: 'schedules',
+      RESUMER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+    };
+    const env = {
+      ...aws,
+      RESUMER_API_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:t',
+    };
+    for (const role of ['classifier', 'resume', 'api'] as const) {
+      expect(envNamesFor(role), role).toContain('RESUMER_SCHEDULE_DLQ_ARN');
+    }
+    expect(() => readConfig('api', env)).toThrow(/RESUMER_SCHEDULE_DLQ_ARN is required/);
+    expect(() => readConfig('classifier', { ...env, RESUMER_SCHEDULE_DLQ_ARN: '  ' })).toThrow(
+      /RESUMER_SCHEDULE_DLQ_ARN is required/,
+    );
+    expect(() => readConfig('classifier', { ...env, RESUMER_SCHEDULE_DLQ_ARN: 'schedule-failures' })).toThrow(
+      /RESUMER_SCHEDULE_DLQ_ARN="schedule-failures": expected an ARN/,
+    );
+    const dlq = 'arn:aws:sqs:eu-west-1:123456789012:schedule-failures';
+    expect(readConfig('api', { ...env, RESUMER_SCHEDULE_DLQ_ARN: dlq }).aws.scheduleDeadLetterArn).toBe(dlq);
+    expect(envNamesFor('ingest')).not.toContain('RESUMER_SCHEDULE_DLQ_ARN');
+    expect(envNamesFor('publisher')).not.toContain('RESUMER_SCHEDULE_DLQ_ARN');
+  });
+
   it('lists the variables each role reads', () => {
     expect(envNamesFor('ingest')).toEqual(['RESUMER_TURN_EVENTS_QUEUE_URL', 'RESUMER_WEBHOOK_SECRET_ARN']);
     expect(envNamesFor('resume')).toContain('RESUMER_AGENT_URL');

@@ -55,6 +55,7 @@ export function awsResumerDeps(
         groupName: aws.scheduleGroup,
         targetQueueArn: aws.wakeQueueArn,
         roleArn: aws.schedulerRoleArn,
+        deadLetterArn: aws.scheduleDeadLetterArn,
       }),
     }),
     agent,

@@ -46,6 +46,7 @@ describe('cdk-nag AwsSolutions', () => {
         'TurnResumer/Resumer/WebhookSigning AwsSolutions-SMG4',
         'TurnResumer/Resumer/Monitoring/AlarmTopic AwsSolutions-SNS2',
         'TurnResumer/Resumer/PublishFailures AwsSolutions-SQS3',
+        'TurnResumer/Resumer/Wakeups/ScheduleFailures AwsSolutions-SQS3',
         'TurnResumer/Resumer/Publisher/Role AwsSolutions-IAM5[Resource::*]',
         `TurnResumer/Resumer/Api/Role ${schedules}`,
         `TurnResumer/Resumer/Classifier/Role ${schedules}`,

@@ -19,6 +19,7 @@ const DEPLOYED_LIKE_ENV = {
   RESUMER_WAKE_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:wake',
   RESUMER_SCHEDULE_GROUP: 'schedules',
   RESUMER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+  RESUMER_SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:schedule-failures',
   RESUMER_EVENT_BUS_NAME: 'bus',
   RESUMER_API_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:token',
 };

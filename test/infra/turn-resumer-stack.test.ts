@@ -10,6 +10,7 @@ import {
 import {
   actionsOf,
   functionId,
+  functionProps,
   resourcesOf,
   statementsOfFunction,
   statementsOfRole,
@@ -33,6 +34,7 @@ const turnEventsDlq = idOf('ResumerTurnEventsDeadLetters', queues);
 const wakeQueue = idOf('ResumerWakeQueue', queues);
 const wakeDlq = idOf('ResumerWakeDeadLetters', queues);
 const publishFailures = idOf('ResumerPublishFailures', queues);
+const scheduleFailures = idOf('ResumerWakeupsScheduleFailures', queues);
 const tableId = idOf('ResumerSessionsTable', resourcesOf(template, 'AWS::DynamoDB::Table'));
 const streamArn = { 'Fn::GetAtt': [tableId, 'StreamArn'] };
 const schedulerRole = idOf('ResumerWakeupsSchedulerRole', resourcesOf(template, 'AWS::IAM::Role'));
@@ -49,13 +51,13 @@ describe('queues', () => {
   });
 
   it('keeps dead letters 14 days', () => {
-    for (const dlq of [turnEventsDlq, wakeDlq, publishFailures]) {
+    for (const dlq of [turnEventsDlq, wakeDlq, publishFailures, scheduleFailures]) {
       expect(queues[dlq]?.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
     }
   });
 
   it('encrypts every queue with SSE-SQS and refuses requests without TLS', () => {
-    expect(Object.keys(queues)).toHaveLength(5);
+    expect(Object.keys(queues)).toHaveLength(6);
     for (const [id, queue] of Object.entries(queues)) {
       expect(queue.Properties.SqsManagedSseEnabled, id).toBe(true);
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
@@ -66,6 +68,17 @@ describe('queues', () => {
           ]),
         },
       });
+    }
+  });
+
+  it("gives the functions that arm or disarm wake-ups the schedules' dead-letter queue, and no function access to it", () => {
+    for (const role of ['Classifier', 'Resume', 'Api']) {
+      const env = (functionProps(template, role).Environment as { Variables: object }).Variables;
+      expect(env, role).toMatchObject({ RESUMER_SCHEDULE_DLQ_ARN: arnOf(scheduleFailures) });
+    }
+    for (const role of ROLES) {
+      const statements = JSON.stringify(statementsOfFunction(template, role));
+      expect(statements, role).not.toContain(`"${scheduleFailures}"`);
     }
   });
 
@@ -228,9 +241,21 @@ describe('permissions', () => {
     });
   });
 
-  it('lets the Scheduler role do one thing: send to the wake queue', () => {
-    expect(statementsOfRole(template, schedulerRole)).toEqual([
-      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arnOf(wakeQueue) },
+  it("lets the Scheduler role do one thing: send to the wake queue and to the schedules' dead-letter queue", () => {
+    const statements = statementsOfRole(template, schedulerRole);
+    const grants = statements.flatMap((s) =>
+      actionsOf(s).flatMap((action) =>
+        (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map((resource) => ({
+          effect: s.Effect,
+          action,
+          resource,
+          condition: s.Condition,
+        })),
+      ),
+    );
+    expect(grants).toEqual([
+      { effect: 'Allow', action: 'sqs:SendMessage', resource: arnOf(wakeQueue), condition: undefined },
+      { effect: 'Allow', action: 'sqs:SendMessage', resource: arnOf(scheduleFailures), condition: undefined },
     ]);
   });
 
@@ -366,18 +391,21 @@ describe('alarms', () => {
   const dims = (alarm: Record<string, unknown>) => JSON.stringify(alarm.Dimensions ?? alarm.Metrics);
 
   it('sends every alarm to the alarm topic', () => {
-    expect(alarms.length).toBe(19);
+    expect(alarms.length).toBe(20);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([ref(topic)]);
   });
 
-  it.each([turnEventsDlq, wakeDlq, publishFailures])('fires on any message in %s', (dlq) => {
-    const matching = find(
-      (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && dims(a).includes(`"${dlq}"`),
-    );
-    expect(matching).toEqual([
-      expect.objectContaining({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' }),
-    ]);
-  });
+  it.each([turnEventsDlq, wakeDlq, publishFailures, scheduleFailures])(
+    'fires on any message in %s',
+    (dlq) => {
+      const matching = find(
+        (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && dims(a).includes(`"${dlq}"`),
+      );
+      expect(matching).toEqual([
+        expect.objectContaining({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' }),
+      ]);
+    },
+  );
 
   it('fires when the oldest turn event is older than 5 minutes', () => {
     const matching = find((a) => a.MetricName === 'ApproximateAgeOfOldestMessage');
@@ -452,6 +480,7 @@ describe('dashboard and outputs', () => {
       'Throttles',
       'IteratorAge',
       publishFailures,
+      scheduleFailures,
     ]) {
       expect(body).toContain(text);
     }

@@ -1,0 +1,47 @@
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-vitest/extend';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { awsResumerDeps } from '../../lambdas/shared/aws-resumer';
+import { readConfig } from '../../shared/config';
+import type { WakeMessage } from '../../shared/core/types';
+
+// The wiring the classifier, resume and API functions deploy: the configuration the stack sets, read as they read
+// it, reaches the wakers. Only the commands sent are asserted (no emulator exists for Scheduler).
+
+const ENV = {
+  RESUMER_TABLE_NAME: 'sessions',
+  RESUMER_WAKE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/wake',
+  RESUMER_WAKE_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:wake',
+  RESUMER_SCHEDULE_GROUP: 'schedules',
+  RESUMER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
+  RESUMER_SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:schedule-failures',
+};
+const wake: WakeMessage = { sessionId: 's-42', turnId: 't-7', attempt: 4, promptId: 'p~resume-4', nextAt: 0 };
+
+const scheduler = mockClient(SchedulerClient);
+const sqs = mockClient(SQSClient);
+beforeEach(() => {
+  scheduler.reset();
+  sqs.reset();
+});
+
+describe('awsResumerDeps', () => {
+  it("arms a long wait as a schedule whose undeliverable wake-up goes to the schedules' dead-letter queue", async () => {
+    scheduler.on(CreateScheduleCommand).resolves({ $metadata: {} });
+    const { waker } = awsResumerDeps(readConfig('classifier', ENV));
+
+    await expect(waker.arm(wake, 20 * 60_000)).resolves.toEqual({ kind: 'armed', via: 'schedule' });
+
+    expect(scheduler).toHaveReceivedCommandWith(CreateScheduleCommand, {
+      GroupName: 'schedules',
+      Target: expect.objectContaining({
+        Arn: ENV.RESUMER_WAKE_QUEUE_ARN,
+        RoleArn: ENV.RESUMER_SCHEDULER_ROLE_ARN,
+        DeadLetterConfig: { Arn: ENV.RESUMER_SCHEDULE_DLQ_ARN },
+      }),
+    });
+    expect(sqs).not.toHaveReceivedCommand(SendMessageCommand);
+  });
+});
