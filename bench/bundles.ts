@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,7 @@ function functionEnv(name: string, secretsUrl: string): Record<string, string> {
     AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsUrl,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_LAMBDA_FUNCTION_NAME: `resumer-${name}`,
+    NODE_PATH: join(ROOT, 'node_modules'),
   };
   for (const variable of names) {
     const value = fakeValue(variable);
@@ -123,8 +124,10 @@ export type BundleBenchOptions = {
  * Each Lambda built as the CDK stack builds it, into a temporary folder: its minified size, and the time to import
  * it in a fresh Node process with valid fake configuration and a local Secrets Manager answering GetSecretValue.
  * The import is timed with and without `--enable-source-maps` (the stack sets it in NODE_OPTIONS). The modules the
- * stack leaves external (the AWS SDK, which the Lambda runtime provides) are loaded from the project's
- * node_modules, linked beside the bundles as the runtime's own stands beside the function's code.
+ * stack leaves external (the AWS SDK, which the Lambda runtime provides) are found through `NODE_PATH`, as Lambda
+ * finds its runtime's SDK (`/var/runtime/node_modules` is on its NODE_PATH): the project's node_modules is not
+ * beside the bundles. A bundle that `import`ed the SDK instead of requiring it would fail here, since Node's ES
+ * loader does not read NODE_PATH.
  */
 export async function benchBundles(options: BundleBenchOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'resumer-bench-bundles-'));
@@ -132,7 +135,6 @@ export async function benchBundles(options: BundleBenchOptions = {}) {
   try {
     const importer = join(dir, 'import.mjs');
     writeFileSync(importer, IMPORT_SCRIPT);
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const buildOptions = lambdaBuildOptions();
     const runs = options.initRuns ?? 10;
     const bundles: Record<string, unknown> = {};
