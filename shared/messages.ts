@@ -10,6 +10,7 @@ function says(what: string): { error: (issue: { input?: unknown }) => string } {
 const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-]';
 const ID = 'expected 1–256 characters without control characters';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
+const UPSTREAM = 'expected 1–100 characters of [A-Za-z0-9.:_-]';
 
 /** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
 export const sessionIdSchema = z
@@ -40,6 +41,7 @@ export const failureSchema = z.object(
     ),
     retryAfterSeconds: z.optional(z.number(says(RETRY_AFTER)).check(z.gte(0, says(RETRY_AFTER)))),
     agentExited: z.optional(z.boolean(says('expected true or false'))),
+    upstream: z.optional(z.string(says(UPSTREAM)).check(z.regex(/^[A-Za-z0-9.:_-]{1,100}$/, says(UPSTREAM)))),
   },
   says('expected an object'),
 );

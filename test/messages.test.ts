@@ -137,6 +137,7 @@ describe('turn event message', () => {
         type: 'overloaded_error',
         retryAfterSeconds: 30,
         agentExited: false,
+        upstream: 'pool-eu-1',
       },
     });
     expect(decodeTurnEvent(encodeTurnEvent(event))).toEqual(event);
@@ -163,6 +164,7 @@ describe('turn event message', () => {
       'expected a number of seconds ≥ 0',
     ],
     [{ error: { message: 'x', agentExited: 'yes' } }, 'error.agentExited', 'expected true or false'],
+    [{ error: { message: 'x', upstream: 'a/b' } }, 'error.upstream', 'expected 1–100 characters'],
     [{ error: 'boom' }, 'error', 'expected an object'],
   ])('names the field of %j', (overrides, field, expected) => {
     const error = decodeError(() => decodeTurnEvent(JSON.stringify({ ...failedEvent(), ...overrides })));

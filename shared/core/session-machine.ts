@@ -150,8 +150,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   const failure = event.error ?? { message: '' };
   const verdict = classify(failure);
   const error = redactSecrets(failure.message);
-  // From the redacted text: the key is stored and logged, so it must never carry a secret.
-  const upstream = upstreamOf({ message: error, type: failure.type });
+  // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
+  // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
+  const upstream = upstreamOf({ message: error, type: failure.type, upstream: failure.upstream });
   next.chain.upstream = upstream;
   const report = transientReport(verdict, upstream);
   const reason = retryReasonUnder(ctx.policy, verdict);

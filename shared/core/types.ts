@@ -31,6 +31,12 @@ export type Failure = {
   type?: string | undefined;
   retryAfterSeconds?: number | undefined;
   agentExited?: boolean | undefined;
+  /**
+   * The pool the failure happened on, as the sender names it (a gateway, a provider, an account pool): due
+   * resumes are paced per upstream (docs/pacing.md). Not in SPEC.md's body; when absent, the key is read from the
+   * error text. 1–100 characters of `[A-Za-z0-9.:_-]`.
+   */
+  upstream?: string | undefined;
 };
 
 /** The classifier's verdict on one failure. */

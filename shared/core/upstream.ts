@@ -57,11 +57,14 @@ const PROVIDERS: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /**
- * The upstream a failure happened on, the key resumes are paced by: the first `host:port` or URL host in the
- * text (`127.0.0.1:4016`, `sr2-gateway:4016`, `api.anthropic.com`), else the provider its words or error type
- * name (`anthropic`, `openai`, `bedrock`, …), else `default`. Lowercase, `[a-z0-9.:_-]`, at most 100 characters.
+ * The upstream a failure happened on, the key resumes are paced by: the one the sender named (`upstream`), else
+ * the first `host:port` or URL host in the text (`127.0.0.1:4016`, `sr2-gateway:4016`, `api.anthropic.com`),
+ * else the provider its words or error type name (`anthropic`, `openai`, `bedrock`, …), else `default`.
+ * Lowercase, `[a-z0-9.:_-]`, at most 100 characters.
  */
-export function upstreamOf(failure: Pick<Failure, 'message' | 'type'>): string {
+export function upstreamOf(failure: Pick<Failure, 'message' | 'type' | 'upstream'>): string {
+  if (failure.upstream !== undefined && failure.upstream !== '')
+    return safeKey(failure.upstream.toLowerCase());
   const text = failure.message.slice(0, 4000);
   const host = firstHost(text);
   if (host) return safeKey(host);

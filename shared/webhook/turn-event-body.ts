@@ -80,6 +80,7 @@ function failureOf(error: z.infer<typeof failureSchema>): Failure {
   if (error.type !== undefined) failure.type = error.type;
   if (error.retryAfterSeconds !== undefined) failure.retryAfterSeconds = error.retryAfterSeconds;
   if (error.agentExited !== undefined) failure.agentExited = error.agentExited;
+  if (error.upstream !== undefined) failure.upstream = error.upstream;
   return failure;
 }
 

@@ -108,6 +108,15 @@ describe('what the pacer hears from the machine', () => {
     expect(s.state.chain?.upstream).toBe('127.0.0.1:4016');
   });
 
+  it('paces by the upstream the sender names over the one the text names', () => {
+    const s = new Session();
+    const error = { message: GATEWAY_503, status: 503, upstream: 'Pool-EU-1' };
+    const d = s.apply({ kind: 'event', event: turnFailed({ error }) });
+    expect(d.report).toEqual({ upstream: 'pool-eu-1', outcome: 'transient' });
+    expect(s.state.pending?.upstream).toBe('pool-eu-1');
+    expect(s.state.chain?.upstream).toBe('pool-eu-1');
+  });
+
   it('reports a resumed turn that completed as ok on its chain upstream', () => {
     const s = new Session();
     s.apply({ kind: 'event', event: turnFailed({ error: { message: GATEWAY_503, status: 503 } }) });

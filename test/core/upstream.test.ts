@@ -90,6 +90,14 @@ describe('upstreamOf on shapes beyond the corpus', () => {
     expect(upstreamOf({ message })).toBe(expected);
   });
 
+  it('takes the upstream the sender names first, lowercased, whatever the text names', () => {
+    expect(upstreamOf({ message: 'connect ECONNRESET 127.0.0.1:4016', upstream: 'SR2-Pool:eu-1' })).toBe(
+      'sr2-pool:eu-1',
+    );
+    expect(upstreamOf({ message: 'Overloaded', type: 'overloaded_error', upstream: 'gw' })).toBe('gw');
+    expect(upstreamOf({ message: 'connect ECONNRESET 127.0.0.1:4016', upstream: '' })).toBe('127.0.0.1:4016');
+  });
+
   it('names the provider from the error type when the text names none', () => {
     expect(upstreamOf({ message: 'Overloaded', type: 'overloaded_error' })).toBe('anthropic');
     expect(upstreamOf({ message: 'Service unavailable' })).toBe('default');

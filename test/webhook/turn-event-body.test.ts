@@ -41,6 +41,7 @@ describe('parseTurnEventBody', () => {
       type: 'overloaded_error',
       retryAfterSeconds: 30,
       agentExited: true,
+      upstream: 'sr2-Gateway:4016',
     };
     expect(eventOf(turnEventBody({ error })).error).toEqual(error);
   });
@@ -150,6 +151,17 @@ describe('parseTurnEventBody', () => {
       'error.agentExited',
       { error: { message: 'boom', agentExited: 'yes' } },
       /^error\.agentExited: expected true/,
+    ],
+    [
+      'error.upstream',
+      { error: { message: 'boom', upstream: 'pool one' } },
+      /^error\.upstream: expected 1–100 characters of \[A-Za-z0-9\.:_-\]/,
+    ],
+    ['error.upstream', { error: { message: 'boom', upstream: '' } }, /^error\.upstream: expected 1–100/],
+    [
+      'error.upstream',
+      { error: { message: 'boom', upstream: 'p'.repeat(101) } },
+      /^error\.upstream: expected 1–100/,
     ],
   ])('names %s for the body change %j', (field, overrides, message) => {
     const problem = problemOf(turnEventBody(overrides));
