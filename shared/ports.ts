@@ -9,6 +9,16 @@ export interface Clock {
   now(): number;
 }
 
+/**
+ * A secret that may be rotated while the process runs: `value()` is the one in use (possibly cached);
+ * `refresh()` reads it again after a credential was refused, no more often than the implementation allows.
+ */
+export interface Secret {
+  value(): Promise<string>;
+  /** Reads the secret again unless that was done recently; resolves to the value now in use. */
+  refresh(): Promise<string>;
+}
+
 /** A conditional write either lands or loses to a newer one; losing is a value, not an exception. */
 export type CommitResult = { kind: 'committed' } | { kind: 'conflict' };
 

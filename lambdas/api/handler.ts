@@ -2,16 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type { ResumerDeps } from '../../shared/app/deps';
 import { handleApiRequest } from '../../shared/app/read-api';
-import type { Telemetry } from '../../shared/ports';
+import type { Secret, Telemetry } from '../../shared/ports';
 
-/** What the API handler runs on; `token()` returns the bearer token callers must present. */
-export type ApiHandlerDeps = { resumer: ResumerDeps; token: () => Promise<string>; telemetry?: Telemetry };
+/** What the API handler runs on; `token` is the bearer token callers must present. */
+export type ApiHandlerDeps = { resumer: ResumerDeps; token: Secret; telemetry?: Telemetry };
 
 /** The read and control API behind a Lambda Function URL, guarded by a bearer token. */
 export function createApiHandler(deps: ApiHandlerDeps) {
   return async (event: LambdaFunctionURLEvent): Promise<LambdaFunctionURLResult> => {
     const presented = bearer(event.headers?.authorization ?? event.headers?.Authorization);
-    if (!presented || !sameSecret(presented, await deps.token())) {
+    if (!presented || !(await isCurrentToken(presented, deps.token))) {
       return json(
         401,
         { error: { code: 'unauthorized', message: 'a valid bearer token is required' } },
@@ -32,6 +32,15 @@ export function createApiHandler(deps: ApiHandlerDeps) {
     );
     return json(response.status, response.body);
   };
+}
+
+/** Compares with the token in use and, on a mismatch, once more with the token read again (a rotation). */
+async function isCurrentToken(presented: string, token: Secret): Promise<boolean> {
+  const current = await token.value();
+  if (sameSecret(presented, current)) return true;
+  const refreshed = await token.refresh();
+  // `!==` compares two of our own values; only what a caller presents needs the constant-time comparison.
+  return refreshed !== current && sameSecret(presented, refreshed);
 }
 
 function bearer(header: string | undefined): string | undefined {

@@ -5,6 +5,8 @@ import { awsResumerDeps, flushingMetrics, observability } from '../shared/aws-re
 import { createApiHandler } from './handler';
 
 const config = readConfig('api', process.env);
+// Read on the first request rather than at load, so that the bundle loads without a network call; then again
+// when its TTL runs out and, rate-limited, when a presented token does not match (a rotation).
 const token = new SecretsManagerSecret({
   client: new SecretsManagerClient({}),
   secretId: config.apiTokenSecretArn,
@@ -14,5 +16,5 @@ const { metrics, telemetry } = observability('api');
 
 export const handler = flushingMetrics(
   metrics,
-  createApiHandler({ resumer: awsResumerDeps(config), token: () => token.value(), telemetry }),
+  createApiHandler({ resumer: awsResumerDeps(config), token, telemetry }),
 );

@@ -6,11 +6,13 @@ import { readConfig } from '../../shared/config';
 import { createIngestHandler } from './handler';
 
 const config = readConfig('ingest', process.env);
-// Read once at cold start and cached for the life of the execution environment.
-const secret = await new SecretsManagerSecret({
+const secret = new SecretsManagerSecret({
   client: new SecretsManagerClient({}),
   secretId: config.webhookSecretArn,
-}).value();
+});
+// Read at cold start so that the first webhook does not wait; after that it is re-read when its TTL runs out
+// and, rate-limited, when a signature does not match (a rotation).
+await secret.value();
 
 export const handler = createIngestHandler({
   queue: new SqsTurnEventQueue({ client: new SQSClient({}), queueUrl: config.turnEventsQueueUrl }),

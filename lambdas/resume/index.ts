@@ -7,11 +7,13 @@ import { createResumeHandler } from './handler';
 
 const config = readConfig('resume', process.env);
 const { log, metrics, telemetry } = observability('resume');
-// Read once at cold start; a rotated secret reaches new execution environments.
-const agentSecret = await new SecretsManagerSecret({
+const agentSecret = new SecretsManagerSecret({
   client: new SecretsManagerClient({}),
   secretId: config.agentSecretArn,
-}).value();
+});
+// Read at cold start so that the first resume does not wait; after that it is re-read when its TTL runs out
+// and, rate-limited, when the agent refuses a resume with 401 or 403 (a rotation).
+await agentSecret.value();
 const agent = new HttpAgentClient({
   baseUrl: config.agent.url,
   secret: agentSecret,

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import { redactSecrets } from '../core/redact';
 import type { ResumeCall } from '../core/resume-call';
 import type { ResumeResult } from '../core/session-machine';
-import type { AgentClient } from '../ports';
+import type { AgentClient, Secret } from '../ports';
 import { parseSecret, signedHeaders } from '../webhook/standard-webhooks';
+import { staticSecret } from './local/static-secret';
 
 /** How to reach the agent (hub): its base URL and the secret resumes are signed with. */
 export type HttpAgentClientOptions = {
   /** The agent's base URL, from configuration; a path prefix is kept. */
   baseUrl: string;
-  /** A `whsec_…` secret. */
-  secret: string;
+  /** A `whsec_…` secret, or a `Secret` that may be rotated: refreshed once on a 401 or 403. */
+  secret: string | Secret;
   /** @default 10000 */
   timeoutMs?: number;
   /** @default globalThis.fetch */
@@ -20,6 +21,7 @@ export type HttpAgentClientOptions = {
 };
 
 const RETRYABLE_STATUSES = new Set([408, 425, 429]);
+const AUTH_REFUSALS = new Set([401, 403]);
 const DETAIL_BYTES = 512;
 
 /**
@@ -31,17 +33,22 @@ const DETAIL_BYTES = 512;
  * answer was lost (a timeout, then the wake-up redelivered); calling that `rejected` would end a chain whose
  * resume is running. The `webhook-id` is derived from the session and prompt id, so a re-send of the same
  * attempt carries the same id and the agent can drop it by either.
+ *
+ * A 401 or 403 may mean the agent already verifies with a rotated secret: the secret is refreshed and, if it
+ * changed, the same call is sent once more with it; whatever the agent answers then is the result.
  */
 export class HttpAgentClient implements AgentClient {
   readonly #baseUrl: string;
-  readonly #key: Uint8Array;
+  readonly #secret: Secret;
   readonly #timeoutMs: number;
   readonly #fetch: typeof globalThis.fetch;
   readonly #nowSeconds: () => number;
 
   constructor(options: HttpAgentClientOptions) {
     this.#baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
-    this.#key = parseSecret(options.secret);
+    // A bad fixed secret is refused when the client is built, not at its first resume.
+    if (typeof options.secret === 'string') parseSecret(options.secret);
+    this.#secret = typeof options.secret === 'string' ? staticSecret(options.secret) : options.secret;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
@@ -50,12 +57,16 @@ export class HttpAgentClient implements AgentClient {
   async resume(call: ResumeCall): Promise<ResumeResult> {
     const url = `${this.#baseUrl}/sessions/${encodeURIComponent(call.sessionId)}/prompts`;
     const body = JSON.stringify(call);
-    const signed = signedHeaders({
-      id: webhookIdOf(call),
-      timestamp: this.#nowSeconds(),
-      body,
-      secret: this.#key,
-    });
+    const secret = await this.#secret.value();
+    const answer = await this.#send(url, webhookIdOf(call), body, secret);
+    if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
+    const refreshed = await this.#secret.refresh();
+    // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate can be dropped.
+    return refreshed === secret ? answer : this.#send(url, webhookIdOf(call), body, refreshed);
+  }
+
+  async #send(url: string, id: string, body: string, secret: string): Promise<ResumeResult> {
+    const signed = signedHeaders({ id, timestamp: this.#nowSeconds(), body, secret });
     const signal = AbortSignal.timeout(this.#timeoutMs);
     let response: Response;
     try {

@@ -1,5 +1,11 @@
-import type { TurnEventQueue } from '../ports';
-import { type VerifyFailure, verify, type WebhookSecret } from '../webhook/standard-webhooks';
+import type { Secret, TurnEventQueue } from '../ports';
+import {
+  VerifyFailure,
+  type VerifyInput,
+  type VerifyResult,
+  verify,
+  type WebhookSecret,
+} from '../webhook/standard-webhooks';
 import { parseTurnEventBody } from '../webhook/turn-event-body';
 
 /** The largest webhook body accepted, in bytes (256 KiB). */
@@ -8,7 +14,8 @@ export const MAX_BODY_BYTES = 262_144;
 /** What `ingestWebhook` needs: where accepted events go, the signing secret and the clock. */
 export type IngestDeps = {
   queue: TurnEventQueue;
-  secret: WebhookSecret;
+  /** A fixed secret (`whsec_…` or its key bytes), or one that may be rotated: refreshed on a mismatch. */
+  secret: WebhookSecret | Secret;
   nowSeconds(): number;
 };
 
@@ -60,10 +67,9 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   if (!isJson(contentType)) {
     return refuse(415, 'unsupported_media_type', 'content-type must be application/json');
   }
-  const verified = verify({
+  const verified = await verifySigned(deps.secret, {
     headers: request.headers,
     body: request.body,
-    secret: deps.secret,
     nowSeconds: deps.nowSeconds(),
   });
   if (!verified.ok) return refuse(401, 'unauthorized', UNAUTHORIZED_MESSAGES[verified.reason]);
@@ -83,6 +89,27 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   if (!parsed.ok) return refuse(400, 'invalid_event', parsed.message, parsed.field);
   await deps.queue.send(parsed.event, verified.id);
   return { status: 202, body: { accepted: true, id: verified.id } };
+}
+
+/**
+ * Verifies with the secret in use and, on a wrong signature only, once more with the secret read again: the
+ * hub may sign with a rotated secret this process has not seen yet. A missing header or a stale timestamp fails
+ * with any secret, so it never costs a read.
+ */
+async function verifySigned(
+  secret: WebhookSecret | Secret,
+  input: Omit<VerifyInput, 'secret'>,
+): Promise<VerifyResult> {
+  if (!isRotatable(secret)) return verify({ ...input, secret });
+  const current = await secret.value();
+  const verified = verify({ ...input, secret: current });
+  if (verified.ok || verified.reason !== VerifyFailure.badSignature) return verified;
+  const refreshed = await secret.refresh();
+  return refreshed === current ? verified : verify({ ...input, secret: refreshed });
+}
+
+function isRotatable(secret: WebhookSecret | Secret): secret is Secret {
+  return typeof secret === 'object' && !(secret instanceof Uint8Array);
 }
 
 function refuse(

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   HttpAgentClient,
   type HttpAgentClientOptions,
@@ -9,6 +9,8 @@ import {
 } from '../../shared/adapters/http-agent-client';
 import type { ResumeCall } from '../../shared/core/resume-call';
 import { verify } from '../../shared/webhook/standard-webhooks';
+import { type AgentRequest, type AgentStub, startAgentStub } from '../support/agent-stub';
+import { REFRESH_INTERVAL_MS, readsOf, storedSecret } from '../support/secrets';
 import { NOW_SECONDS, TEST_SECRET } from '../support/webhooks';
 
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer };
@@ -194,5 +196,109 @@ describe('HttpAgentClient', () => {
       'webhook secret must be whsec_',
     );
     expect(() => client('not a url')).toThrow();
+  });
+});
+
+describe('HttpAgentClient with a secret that is rotated', () => {
+  const ROTATED = `whsec_${Buffer.alloc(32, 0x2b).toString('base64')}`;
+  let agent: AgentStub;
+
+  beforeEach(async () => {
+    agent = await startAgentStub();
+  });
+  afterEach(async () => {
+    await agent.close();
+  });
+
+  // The client as the resume index.ts composes it: the secret read at cold start, handed over as a Secret.
+  async function rotatingClient() {
+    const stored = storedSecret(TEST_SECRET);
+    await stored.secret.value();
+    const sender = new HttpAgentClient({
+      baseUrl: agent.url,
+      secret: stored.secret,
+      nowSeconds: () => NOW_SECONDS,
+    });
+    return { ...stored, sender };
+  }
+
+  function signedWith(request: AgentRequest | undefined, secret: string): boolean {
+    const headers = Object.fromEntries(
+      Object.entries(request?.headers ?? {}).map(([k, v]) => [k, String(v)]),
+    );
+    return verify({ headers, body: Buffer.from(request?.raw ?? ''), secret, nowSeconds: NOW_SECONDS }).ok;
+  }
+
+  it.each([401, 403])(
+    're-sends the same call once, signed with the refreshed secret, after a %i',
+    async (status) => {
+      const { sender, clock, rotate, reads } = await rotatingClient();
+      rotate(ROTATED);
+      clock.at += REFRESH_INTERVAL_MS;
+      agent.answerWith(status);
+      const call = resumeCall();
+      expect(await sender.resume(call)).toEqual({ kind: 'ok' });
+      const [first, second] = agent.requests;
+      expect(agent.requests).toHaveLength(2);
+      expect([signedWith(first, TEST_SECRET), signedWith(second, ROTATED)]).toEqual([true, true]);
+      expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
+      expect([first?.body, second?.body]).toEqual([call, call]);
+      expect(reads()).toEqual(readsOf(2));
+    },
+  );
+
+  it('gives up after the one re-send and reports the second refusal', async () => {
+    const { sender, clock, rotate, reads } = await rotatingClient();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(401, 401, 401);
+    const result = await sender.resume(resumeCall());
+    expect(result).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(agent.requests).toHaveLength(2);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('keeps signing with the refreshed secret, without reading it again', async () => {
+    const { sender, clock, rotate, reads } = await rotatingClient();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(401);
+    await sender.resume(resumeCall());
+    await sender.resume(resumeCall({ promptId: 'p-cap~resume-2', attempt: 2 }));
+    expect(agent.requests).toHaveLength(3);
+    expect(signedWith(agent.requests[2], ROTATED)).toBe(true);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('does not re-send when the refreshed secret is the one just refused', async () => {
+    const { sender, clock, reads } = await rotatingClient();
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(401);
+    expect(await sender.resume(resumeCall())).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(agent.requests).toHaveLength(1);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('reads the secret at most once per interval however many resumes are refused', async () => {
+    const { sender, clock, rotate, reads } = await rotatingClient();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(...Array.from({ length: 20 }, () => 401));
+    for (let i = 0; i < 10; i++) {
+      expect(await sender.resume(resumeCall())).toMatchObject({ kind: 'rejected', status: 401 });
+    }
+    // The first resume refreshes and re-sends; for the other nine the secret was read too recently.
+    expect(agent.requests).toHaveLength(11);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it.each([400, 404, 500])('neither refreshes nor re-sends after a %i', async (status) => {
+    const { sender, clock, rotate, reads } = await rotatingClient();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(status);
+    await sender.resume(resumeCall());
+    expect(agent.requests).toHaveLength(1);
+    expect(reads()).toEqual(readsOf(1));
   });
 });

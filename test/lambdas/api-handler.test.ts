@@ -1,24 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { createApiHandler } from '../../lambdas/api/handler';
+import { staticSecret } from '../../shared/adapters/local/static-secret';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
+import type { Secret } from '../../shared/ports';
 import { turnFailed } from '../support/events';
 import { memoryDeps, recordingObservability } from '../support/fakes';
 import { functionUrlEvent } from '../support/lambda-events';
+import { REFRESH_INTERVAL_MS, readsOf, storedSecret } from '../support/secrets';
 
 const TOKEN = 'token-of-forty-characters-0123456789abcd';
 
-async function api() {
+async function api(token: Secret = staticSecret(TOKEN)) {
   const m = memoryDeps();
   await handleTurnEvent(m.deps, turnFailed());
   await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-41', occurredAt: m.clock.at - 5000 }));
   const o = recordingObservability();
-  const handler = createApiHandler({ resumer: m.deps, token: async () => TOKEN, telemetry: o.telemetry });
-  const call = async (method: string, path: string, query?: Record<string, string>, token = TOKEN) => {
-    const out = await handler(
-      functionUrlEvent({ method, path, query, headers: { authorization: `Bearer ${token}` } }),
-    );
+  const handler = createApiHandler({ resumer: m.deps, token, telemetry: o.telemetry });
+  const call = async (
+    method: string,
+    path: string,
+    query?: Record<string, string>,
+    /** `null` sends no authorization header. */
+    presented: string | null = TOKEN,
+  ) => {
+    const headers = presented === null ? {} : { authorization: `Bearer ${presented}` };
+    const out = await handler(functionUrlEvent({ method, path, query, headers }));
     if (typeof out === 'string') throw new Error('bare string result');
-    return { status: out.statusCode, body: JSON.parse(out.body ?? 'null') };
+    return { status: out.statusCode ?? 0, body: JSON.parse(out.body ?? 'null') };
   };
   return { ...m, call, metrics: o.metrics };
 }
@@ -85,5 +93,59 @@ describe('the API handler', () => {
     });
     expect(await call('GET', '/sessions/nobody')).toMatchObject({ status: 404 });
     expect(await call('DELETE', '/sessions/s-42')).toMatchObject({ status: 405 });
+  });
+});
+
+describe('the API handler with a token that is rotated', () => {
+  const ROTATED = 'rotated-token-of-forty-characters-012345';
+
+  // The handler as index.ts composes it: the token read at cold start, then handed over as a Secret.
+  async function rotatingApi() {
+    const stored = storedSecret(TOKEN);
+    await stored.secret.value();
+    const { call } = await api(stored.secret);
+    return { call, clock: stored.clock, rotate: stored.rotate, reads: stored.reads };
+  }
+
+  it('accepts the rotated token after one refresh, then without reading', async () => {
+    const { call, clock, rotate, reads } = await rotatingApi();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    expect((await call('GET', '/sessions/s-42', undefined, ROTATED)).status).toBe(200);
+    expect((await call('GET', '/sessions/s-42', undefined, ROTATED)).status).toBe(200);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('refuses the old token once the rotated one is read', async () => {
+    const { call, clock, rotate } = await rotatingApi();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    await call('GET', '/sessions/s-42', undefined, ROTATED);
+    expect((await call('GET', '/sessions/s-42', undefined, TOKEN)).status).toBe(401);
+  });
+
+  it('answers 401 to many wrong tokens with at most one read per interval', async () => {
+    const { call, clock, reads } = await rotatingApi();
+    const statuses = async (count: number) => {
+      const out = new Set<number>();
+      for (let i = 0; i < count; i++)
+        out.add((await call('GET', '/sessions/s-42', undefined, `wrong-${i}`)).status);
+      return [...out];
+    };
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(1));
+    clock.at += REFRESH_INTERVAL_MS;
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(2));
+    clock.at += REFRESH_INTERVAL_MS - 1;
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('answers 401 to a request without a bearer token without reading the token again', async () => {
+    const { call, clock, reads } = await rotatingApi();
+    clock.at += REFRESH_INTERVAL_MS;
+    expect((await call('GET', '/sessions/s-42', undefined, null)).status).toBe(401);
+    expect(reads()).toEqual(readsOf(1));
   });
 });

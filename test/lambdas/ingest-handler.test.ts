@@ -1,6 +1,7 @@
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createIngestHandler } from '../../lambdas/ingest/handler';
+import { REFRESH_INTERVAL_MS, readsOf, storedSecret } from '../support/secrets';
 import { NOW_SECONDS, recordingQueue, signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
 
 type UrlEventOptions = {
@@ -114,5 +115,75 @@ describe('createIngestHandler', () => {
   it('throws when the queue fails, so the Function URL answers 5xx', async () => {
     const { handle } = handler(recordingQueue(new Error('SQS is down')));
     await expect(handle(functionUrlEvent())).rejects.toThrow('SQS is down');
+  });
+});
+
+describe('createIngestHandler with a secret that is rotated', () => {
+  const ROTATED = `whsec_${Buffer.alloc(32, 0x2b).toString('base64')}`;
+  const FORGED = `whsec_${Buffer.alloc(32, 0x2c).toString('base64')}`;
+
+  // The handler as index.ts composes it: the secret read at cold start, then handed over as a Secret.
+  async function rotatingHandler() {
+    const stored = storedSecret(TEST_SECRET);
+    await stored.secret.value();
+    const queue = recordingQueue();
+    const handle = createIngestHandler({ queue, secret: stored.secret, nowSeconds: () => NOW_SECONDS });
+    return { ...stored, queue, handle };
+  }
+
+  it('accepts a webhook signed with the rotated secret after one refresh, then without reading', async () => {
+    const { handle, queue, clock, rotate, reads } = await rotatingHandler();
+    rotate(ROTATED);
+    clock.at += REFRESH_INTERVAL_MS;
+    const first = await handle(
+      functionUrlEvent({ request: signedRequest({ id: 'msg_1', secret: ROTATED }) }),
+    );
+    const second = await handle(
+      functionUrlEvent({ request: signedRequest({ id: 'msg_2', secret: ROTATED }) }),
+    );
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    expect(queue.sent.map((sent) => sent.dedupeId)).toEqual(['msg_1', 'msg_2']);
+    expect(reads()).toEqual(readsOf(2));
+  });
+
+  it('keeps accepting the old secret while the store still holds it', async () => {
+    const { handle, clock, reads } = await rotatingHandler();
+    clock.at += REFRESH_INTERVAL_MS;
+    expect((await handle(functionUrlEvent())).statusCode).toBe(202);
+    expect(reads()).toEqual(readsOf(1));
+  });
+
+  it('answers 401 to many badly signed webhooks with at most one read per interval', async () => {
+    const { handle, queue, clock, reads } = await rotatingHandler();
+    const forged = () => functionUrlEvent({ request: signedRequest({ secret: FORGED }) });
+    const statuses = async (count: number) => {
+      const out = new Set<number>();
+      for (let i = 0; i < count; i++) out.add((await handle(forged())).statusCode ?? 0);
+      return [...out];
+    };
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(1));
+    clock.at += REFRESH_INTERVAL_MS;
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(2));
+    clock.at += REFRESH_INTERVAL_MS - 1;
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(2));
+    clock.at += 1;
+    expect(await statuses(200)).toEqual([401]);
+    expect(reads()).toEqual(readsOf(3));
+    expect(queue.sent).toEqual([]);
+  });
+
+  it.each([
+    ['no signature header', { 'webhook-signature': undefined }],
+    ['a malformed timestamp', { 'webhook-timestamp': 'soon' }],
+    ['a stale timestamp', { 'webhook-timestamp': String(NOW_SECONDS - 3600) }],
+  ])('answers 401 to %s without reading the secret again', async (_, headers) => {
+    const { handle, clock, reads } = await rotatingHandler();
+    clock.at += REFRESH_INTERVAL_MS;
+    const result = await handle(functionUrlEvent({ request: signedRequest({ headers }) }));
+    expect(result.statusCode).toBe(401);
+    expect(reads()).toEqual(readsOf(1));
   });
 });
