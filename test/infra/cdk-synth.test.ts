@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AWS_SESSION_ENV } from '../support/aws-env';
 
 const run = promisify(execFile);
 type Resource = { Type: string; Metadata: Record<string, unknown> };
@@ -14,12 +15,7 @@ type Resource = { Type: string; Metadata: Record<string, unknown> };
 const DEPLOYED_LIKE_ENV = {
   AWS_REGION: 'eu-west-1',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  RESUMER_TABLE_NAME: 'sessions',
-  RESUMER_WAKE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/wake',
-  RESUMER_WAKE_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:wake',
-  RESUMER_SCHEDULE_GROUP: 'schedules',
-  RESUMER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
-  RESUMER_SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:schedule-failures',
+  ...AWS_SESSION_ENV,
   RESUMER_EVENT_BUS_NAME: 'bus',
   RESUMER_API_TOKEN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:token',
 };

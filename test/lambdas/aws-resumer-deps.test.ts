@@ -6,18 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { awsResumerDeps } from '../../lambdas/shared/aws-resumer';
 import { readConfig } from '../../shared/config';
 import type { WakeMessage } from '../../shared/core/types';
+import { AWS_SESSION_ENV } from '../support/aws-env';
 
 // The wiring the classifier, resume and API functions deploy: the configuration the stack sets, read as they read
 // it, reaches the wakers. Only the commands sent are asserted (no emulator exists for Scheduler).
 
-const ENV = {
-  RESUMER_TABLE_NAME: 'sessions',
-  RESUMER_WAKE_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/wake',
-  RESUMER_WAKE_QUEUE_ARN: 'arn:aws:sqs:eu-west-1:123456789012:wake',
-  RESUMER_SCHEDULE_GROUP: 'schedules',
-  RESUMER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::123456789012:role/scheduler',
-  RESUMER_SCHEDULE_DLQ_ARN: 'arn:aws:sqs:eu-west-1:123456789012:schedule-failures',
-};
+const ENV = AWS_SESSION_ENV;
 const wake: WakeMessage = { sessionId: 's-42', turnId: 't-7', attempt: 4, promptId: 'p~resume-4', nextAt: 0 };
 
 const scheduler = mockClient(SchedulerClient);

@@ -1,6 +1,7 @@
 // A SecretsManagerSecret on a mocked client and a settable clock: tests rotate the stored value, count reads.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
+import { expect } from 'vitest';
 import { SecretsManagerSecret } from '../../shared/adapters/aws/secrets-manager-secret';
 import { T0 } from './events';
 
@@ -53,4 +54,32 @@ export function storedSecret(initial: string) {
 /** `count` GetSecretValue inputs for the test secret: what `reads()` must equal after `count` reads. */
 export function readsOf(count: number) {
   return Array.from({ length: count }, () => ({ SecretId: SECRET_ARN }));
+}
+
+/**
+ * Sends `send` 200 times at each of four moments — now, one refresh interval later, just short of another, and
+ * at it — and checks that every answer is `status` and that the secret had been read 1, 2, 2 and 3 times by
+ * then: however many requests are refused, at most one read per interval.
+ */
+export async function expectOneReadPerInterval(
+  send: () => Promise<number>,
+  clock: { at: number },
+  reads: () => unknown[],
+  status = 401,
+): Promise<void> {
+  const answers = async () => {
+    const out = new Set<number>();
+    for (let i = 0; i < 200; i++) out.add(await send());
+    return [...out];
+  };
+  for (const [step, readsBy] of [
+    [0, 1],
+    [REFRESH_INTERVAL_MS, 2],
+    [REFRESH_INTERVAL_MS - 1, 2],
+    [1, 3],
+  ] as const) {
+    clock.at += step;
+    expect(await answers()).toEqual([status]);
+    expect(reads()).toEqual(readsOf(readsBy));
+  }
 }
