@@ -27,6 +27,8 @@ type Signal =
   | 'permission'
   | 'permissionWeak'
   | 'capacity'
+  | 'overload'
+  | 'routing'
   | 'badRequest'
   | 'rate'
   | 'server'
@@ -61,6 +63,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'harm_category', 'recitation', 'flagged as', 'was flagged', 'flagged by', 'usage policy',
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'sensitive_words', 'data_inspection_failed',
+    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -74,7 +77,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
-    'quota has been exhausted', 'upgrade your plan', 'upgrade to plus', 'upgrade to pro',
+    'quota has been exhausted', 'upgrade your plan', 'upgrade to plus', 'upgrade to pro', 'any credits',
+    'purchase credits', 'buy credits', '余额不足', '额度不足',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
@@ -92,7 +96,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeds the maximum number of tokens', 'input token count', 'too many input tokens',
     'maximum prompt length', 'request_too_large', 'reduce the length of the messages',
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
-    'exceeds the model', 'maximum input length',
+    'exceeds the model', 'maximum input length', 'too long and exceeds', 'tokens) is too long',
+    'cannot truncate prompt', '超长', '过长', '上下文长度', '超出上下文',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -108,18 +113,20 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'signaturedoesnotmatch', 'unauthenticated', 'unauthorized', 'refresh token', 'refresh_token',
     'token refresh', 'credentials', 'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
+    'invalid subscription key', 'subscription key is invalid',
   ],
   localOther: [
     'eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
     'read-only file system', 'npm install', 'global npm', 'system memory', 'unable to allocate',
     'out of memory', 'llama runner', 'runner process', 'serialization error', 'failed to serialize',
-    'previous query still processing', 'child process', 'command timed out',
+    'previous query still processing', 'child process', 'command timed out', 'error executing tool',
+    'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
-    'not a valid model',
+    'not a valid model', 'try pulling it', 'no tool call found',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -132,16 +139,23 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not available in your region', 'unavailable in your region', 'not supported in your', 'suspended',
     'deactivated', 'has been disabled', 'organization is disabled', 'must be verified', 'not enabled for',
     'has not been enabled', 'has not been used in project', 'service_disabled', 'not permitted to',
+    'not allowed to use', 'has disabled', 'ask your admin', 'serve your region',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
+  overload: ['overload', 'at capacity', 'over capacity'],
   capacity: [
-    'overload', 'at capacity', 'over capacity', 'capacity exceeded', 'capacity constraint',
+    'capacity exceeded', 'capacity constraint',
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
     'no capacity', 'non-exhausted', 'no available account', 'no available claude account',
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
     'no healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
-    'not ready yet', 'no instances available', '负载已饱和',
+    'not ready yet', 'no instances available', '负载已饱和', 'temporarily limiting requests',
+  ],
+  // An account's routing settings leave no endpoint for the model: no retry helps until they change.
+  routing: [
+    'no endpoints available', 'endpoint excluded', 'endpoints excluded', 'training violation', 'data policy',
+    'settings/privacy', 'cannot post /', 'cannot get /',
   ],
   badRequest: [
     'invalid_request_error', 'invalidrequesterror', 'invalid request', 'bad request', 'bad_request',
@@ -150,6 +164,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unprocessable', 'not supported', "isn't supported", 'unsupported', 'unknown parameter',
     'unrecognized request argument', 'extra inputs are not permitted', 'invalid_value', 'invalid value',
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
+    'the model returned the following errors',
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
@@ -195,7 +210,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'gateway request failed', 'transport error', 'clientconnectorerror', 'clientoserror',
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
     'err_network', 'err_internet_disconnected', 'reading the server response', 'err_http2', 'body timeout',
-    'headers timeout', 'idle timeout',
+    'headers timeout', 'idle timeout', 'net::err_', 'trouble connecting', 'all connection attempts failed',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -250,8 +265,8 @@ const CLASS_OF_STATUS: Array<FailureClass | undefined> = [];
 for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number(status)] = cls;
 
 // biome-ignore format: a table reads better packed
-const STATUS_WORDS = new Set(['error', 'err', 'code', 'http', 'errorcode', 'error_code', 'http_code',
-  'returned']);
+const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
+  'failed']);
 
 /** Reason phrases that make a preceding three-digit number a status (`503 Service Unavailable`). */
 // biome-ignore format: a table reads better packed
@@ -260,7 +275,7 @@ const STATUS_REASONS = [
   'internal error', 'unauthorized', 'forbidden', 'bad gateway', 'gateway timeout', 'gateway time-out',
   'bad request', 'not found', 'overloaded', 'payment required', 'insufficient balance', 'request timeout',
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
-  'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', '{',
+  'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
 ];
 
 // biome-ignore format: a table reads better packed
@@ -343,23 +358,30 @@ function decide(
 ): FailureClass {
   if (has & S.refusal) return 'permission';
   if (has & S.userAbort && !(has & S.timeoutWord)) return 'other';
+  // Before the filter words: `No endpoints available matching your guardrail restrictions and data policy`.
+  if (has & S.routing) return 'bad_request';
   // Filters, spent quotas and overflows arrive as 400s and invalid_request_errors; their words decide.
   if (has & S.content) return 'content_filter';
   const perMinuteOnly = has & S.perMinute && !(has & S.daily);
   if (has & S.quota || status === 402 || (has & S.quotaBare && !perMinuteOnly)) return 'quota';
   if (has & S.resetsAt && has & S.limitWord) return 'quota';
   // After quota: OpenRouter's `Prompt tokens limit exceeded … monthly limit` looks like an overflow.
-  if (has & S.context || (has & S.contextWeak && !(has & S.rate))) return 'context_overflow';
+  // `429 Too many tokens, please wait before trying again` is Bedrock throttling, not an overflow.
+  if (has & S.context || (has & S.contextWeak && !(has & S.rate) && status !== 429))
+    return 'context_overflow';
   // Before 403: Bedrock answers expired STS credentials with a 403.
   if (has & S.auth) return 'auth';
   if (has & S.localOther) return 'other';
   if (has & S.modelNotFound) return 'bad_request';
   if (has & S.permission) return 'permission';
+  // `API error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
+  if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
   if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)
     return statusClass;
   // Before the request-error types: Mistral reports its full backend as an invalid_request_error.
-  if (has & S.capacity || statusClass === 'capacity') return 'capacity';
-  if (has & S.badRequest) return 'bad_request';
+  if (has & S.capacity || has & S.overload || statusClass === 'capacity') return 'capacity';
+  // An explicit 429 with rate-limit words is a rate limit, whatever type the body gives it.
+  if (has & S.badRequest && !(status === 429 && has & S.rate)) return 'bad_request';
   // An explicit 5xx outranks rate-limit words (a gateway relaying them); transport words outrank neither.
   const serverStatus = statusClass === 'server';
   if (status === 429 || ((has & S.rate || has & S.quotaBare) && !serverStatus)) {
@@ -407,8 +429,21 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
  */
 function needsLook(phrase: string, action: Action): boolean {
   if (!('signal' in action)) return true;
-  return action.signal === 'rate' || phrase.startsWith('timeout') || 'timeout'.startsWith(phrase);
+  return LOOKED_AT.has(action.signal) || phrase.startsWith('timeout') || 'timeout'.startsWith(phrase);
 }
+
+/**
+ * Signals whose matches are judged in place: `rate…` (not a header name), the content words (not a JSON key
+ * that is empty or names a field of its own: `"moderation": null`, `"content_filter_results": {…}`), and the
+ * quota words (not after a denial: `(not your usage limit)`).
+ */
+const LOOKED_AT: ReadonlySet<Signal> = new Set<Signal>([
+  'rate',
+  'content',
+  'contentWeak',
+  'quota',
+  'quotaBare',
+]);
 
 /** Columns of the automaton's table: one per character class, 64 at most. */
 const CLASS_BITS = 6;
@@ -721,6 +756,8 @@ function judge(text: string, found: number, entries: number): Scan {
           // `x-ratelimit-remaining: 99` in a dumped header block says nothing about this failure, nor `timeout=5`.
           if (signals & arg) break;
           if (arg === S.rate && codeAt(text, end) === DASH) break;
+          if ((arg === S.content || arg === S.contentWeak) && isQuietKey(text, end)) break;
+          if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
           if (codeAt(text, end) === EQUALS && text.startsWith('timeout', start)) break;
           signals |= arg;
           break;
@@ -765,6 +802,33 @@ function isUnicodeEscape(t: string, i: number): boolean {
     if (!isDigit(code) && !(code >= LOWER_A && code <= LOWER_F)) return false;
   }
   return true;
+}
+
+/**
+ * Whether the match ending at `end` is a JSON (or Python dict) key that says nothing: one that goes on to a
+ * name of its own (`"content_filter_results": …`, Azure sends those with every answer) or whose value is
+ * empty (`"moderation": null`, `'refusal': None`, `"safety": {}`).
+ */
+function isQuietKey(t: string, end: number): boolean {
+  let k = end;
+  while (isWordChar(codeAt(t, k))) k++;
+  const longer = k > end;
+  const quote = codeAt(t, k);
+  if (quote !== DOUBLE_QUOTE && quote !== QUOTE) return false;
+  k++;
+  if (codeAt(t, k) === SPACE) k++;
+  if (codeAt(t, k) !== COLON) return false;
+  k++;
+  if (codeAt(t, k) === SPACE) k++;
+  if (longer) return true;
+  return EMPTY_VALUES.some((value) => t.startsWith(value, k));
+}
+const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
+
+/** Whether the words before `start` deny what follows: `(not your usage limit)`, `isn't a quota problem`. */
+function isDenied(t: string, start: number): boolean {
+  const before = t.slice(Math.max(0, start - 10), start);
+  return /(?:\bnot|n't) (?:your|the|a|an) $/.test(before);
 }
 
 function specialHolds(t: string, end: number, special: Special): boolean {
@@ -892,9 +956,14 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   return reasons?.some((reason) => t.startsWith(reason, k)) === true;
 }
 
-/** `…status`, `…statuscode`, `…status_code`. */
+/** `…status`, `…statuscode`, `…status_code`, and `…error` (`error`, `APIError: 400`, `HTTPError 503`). */
 function isStatusWord(word: string): boolean {
-  return word.endsWith('status') || word.endsWith('statuscode') || word.endsWith('status_code');
+  return (
+    word.endsWith('error') ||
+    word.endsWith('status') ||
+    word.endsWith('statuscode') ||
+    word.endsWith('status_code')
+  );
 }
 
 /** What may stand between a status and its reason: `503 - Service Unavailable`, `(503·[`. */

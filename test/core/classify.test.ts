@@ -604,3 +604,57 @@ describe('primeClassifier', () => {
     expect(texts.map((message) => classify({ message }))).toEqual(before);
   });
 });
+
+describe('shapes found by the provider sweep (test/fixtures/provider-errors.jsonl)', () => {
+  it.each([
+    // A filter's name as a JSON key says nothing unless its value does.
+    [
+      'capacity',
+      '{"error":{"code":"server_error","message":"Our servers are currently overloaded."},"moderation":null}',
+    ],
+    [
+      'server',
+      '500 {"choices":[],"content_filter_results":{"hate":{"filtered":false}},"error":"internal error"}',
+    ],
+    ['capacity', "{'error': {'message': 'Overloaded'}, 'refusal': None}"],
+    ['content_filter', '{"choices":[{"finish_reason":"content_filter"}]}'],
+    ['content_filter', '{"moderation": {"flagged": true, "categories": ["violence"]}}'],
+    // A denial before quota words.
+    ['capacity', 'API Error: Server is temporarily limiting requests (not your usage limit) · Rate limited'],
+    ['quota', "You've hit your usage limit. Upgrade to Pro or try again later."],
+    // Overflow and billing in Chinese, from relays.
+    ['context_overflow', 'API Error: 500 内部错误：上下文长度超过限制'],
+    ['context_overflow', 'API Error: 500 internal error: 输入内容过长'],
+    ['quota', '{"error":{"message":"余额不足","code":"insufficient_user_quota"}}'],
+    // A wrapper's 400 around an overload, and a real bad request that mentions overloading.
+    [
+      'capacity',
+      'sub-agent error: API error (400): Our servers are currently overloaded. Please try again later.',
+    ],
+    ['bad_request', '400 invalid_request_error: the tool schema overloads the name "read"'],
+    // Throttling that speaks of tokens, and an overflow that does.
+    ['rate_limit', 'API Error (429 Too many tokens, please wait before trying again.)'],
+    ['context_overflow', 'ValidationException: Input has too many tokens for this model'],
+    [
+      'rate_limit',
+      "Error code: 429 - {'error': {'code': 'rate_limit_error', 'type': 'invalid_request_error'}}",
+    ],
+    // Statuses after an error class name, after `failed`, and before OpenRouter's `Provider returned error`.
+    ['bad_request', 'Execution failed: CAPIError: 400 Tool name is required for Gemini requests'],
+    ['bad_request', 'API request failed 400 One or more parameters specified in the request are not valid.'],
+    ['server', 'Error in OpenRouter API call (Attempt 1/3): 502 Provider returned error'],
+    // Routing settings, local errors, and the network as browsers and IDEs report it.
+    ['bad_request', 'HTTP 502 - Paid model training violation (account settings): 1 endpoint excluded'],
+    ['other', "litellm.APIConnectionError: 'name' Traceback (most recent call last): KeyError: 'name'"],
+    [
+      'transport',
+      'Reason: Please check your firewall rules and network connection. Error Code: net::ERR_FAILED.',
+    ],
+    ['transport', "We're having trouble connecting to the model provider. Please try again in a moment."],
+    ['content_filter', '{"candidates":[{"finishReason":"BLOCKLIST"}]}'],
+  ] as const)('reads %s in %j', (label, text) => {
+    const verdict = classify({ message: text });
+    expect(verdict.class).toBe(label);
+    expect(verdict.retry).toBe(retryFor(label));
+  });
+});

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../shared/core/classify';
+import type { FailureClass } from '../../shared/core/types';
+
+// 277 real error texts that agents, SDKs and gateways printed (Anthropic, OpenAI, Bedrock, Vertex, Azure,
+// Gemini, OpenRouter, DeepSeek, Mistral, Groq, xAI, LiteLLM, Ollama, vLLM, aider, cline, opencode, Cursor,
+// Copilot, …), copied from the GitHub threads each line names and labelled by SPEC.md's classes, none of them
+// in ../shared/corpus. `ambiguous` marks the ones where another class is defensible too.
+
+type Case = { text: string; label: FailureClass; source: string; ambiguous?: boolean; note?: string };
+
+const cases: Case[] = readFileSync(new URL('../fixtures/provider-errors.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as Case);
+
+const retried = (label: FailureClass) => label === 'capacity' || label === 'server' || label === 'transport';
+
+describe('real provider errors beyond the corpus', () => {
+  it('holds texts from their sources', () => {
+    expect(cases.length).toBeGreaterThan(250);
+    for (const c of cases) expect(c.source).toMatch(/^https:\/\/github\.com\//);
+  });
+
+  it('never retries a text whose label is never retried', () => {
+    const unsafe = cases
+      .filter((c) => !retried(c.label) && classify({ message: c.text }).retry !== null)
+      .map((c) => `${c.label}: ${c.text.slice(0, 120)} (${c.source})`);
+    expect(unsafe).toEqual([]);
+  });
+
+  it('decides retry or not as labelled for at least 98 % of them', () => {
+    const wrong = cases.filter((c) => (classify({ message: c.text }).retry !== null) !== retried(c.label));
+    expect(1 - wrong.length / cases.length).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('names the labelled class for at least 90 % of the unambiguous ones', () => {
+    const clear = cases.filter((c) => c.ambiguous !== true);
+    const misses = clear
+      .map((c) => ({ c, got: classify({ message: c.text }).class }))
+      .filter(({ c, got }) => got !== c.label);
+    if (misses.length > 0) {
+      console.log(
+        `provider-error misses:\n${misses.map(({ c, got }) => `  ${c.label} → ${got}: ${c.text.slice(0, 100)}`).join('\n')}`,
+      );
+    }
+    expect(1 - misses.length / clear.length).toBeGreaterThanOrEqual(0.9);
+  });
+});
