@@ -78,11 +78,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
     'quota has been exhausted', 'upgrade your plan', 'upgrade to plus', 'upgrade to pro', 'any credits',
-    'purchase credits', 'buy credits', '余额不足', '额度不足',
+    'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
+    'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
+    'preconsumedquota', 'daily quota',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
-    'out of quota', 'quota reached', 'quota limit',
+    'out of quota', 'quota reached', 'quota limit', 'exhausted your capacity', 'quota will reset',
   ],
   resetsAt: [
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
@@ -97,7 +99,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'maximum prompt length', 'request_too_large', 'reduce the length of the messages',
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
     'exceeds the model', 'maximum input length', 'too long and exceeds', 'tokens) is too long',
-    'cannot truncate prompt', '超长', '过长', '上下文长度', '超出上下文',
+    'cannot truncate prompt',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -111,7 +113,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
     'expiredtoken', 'revoked', 'token included in the request is', 'unrecognizedclient', 'invalidsignature',
     'signaturedoesnotmatch', 'unauthenticated', 'unauthorized', 'refresh token', 'refresh_token',
-    'token refresh', 'credentials', 'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
+    'token refresh', 'load credentials', 'credentials found', 'credentials not found', 'invalid credentials',
+    'bad credentials', 'missing credentials', 'no credentials', 'expired credentials', 'credentials expired',
+    'credentials have expired', 'credentials are invalid', 'locate credentials', 'check your credentials',
+    'check its credentials', 'reauthentication', 'failed to login', 'failed to log in', 'failed to sign in',
+    'token exchange failed', 'exchange authorization code', 'oauth/token', 'oauth2.googleapis.com/token',
+    'set an auth method', 'resolve authentication method', 'authentication cancelled', 'no api key available',
+    'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
+    'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid',
   ],
@@ -139,7 +148,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not available in your region', 'unavailable in your region', 'not supported in your', 'suspended',
     'deactivated', 'has been disabled', 'organization is disabled', 'must be verified', 'not enabled for',
     'has not been enabled', 'has not been used in project', 'service_disabled', 'not permitted to',
-    'not allowed to use', 'has disabled', 'ask your admin', 'serve your region',
+    'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
+    'supported countries',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: ['overload', 'at capacity', 'over capacity'],
@@ -150,7 +160,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
     'no healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
-    'not ready yet', 'no instances available', '负载已饱和', 'temporarily limiting requests',
+    'not ready yet', 'no instances available', 'temporarily limiting requests',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -170,7 +180,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
-    'tokens per min', 'requests per min', 'no deployments available',
+    'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
+    'request rate is too high', 'reduce the frequency',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -211,11 +222,43 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
     'err_network', 'err_internet_disconnected', 'reading the server response', 'err_http2', 'body timeout',
     'headers timeout', 'idle timeout', 'net::err_', 'trouble connecting', 'all connection attempts failed',
+    'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
+    'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
+    'nodename nor servname', 'name or service not known', 'sslhandshakeexception', 'ssl peer shut down',
+    'ssl_error_syscall', 'remote host closed', 'remote host terminated', 'curl: (6)', 'curl: (7)',
+    'curl: (28)', 'curl: (35)', 'curl: (52)', 'curl: (56)',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
   invalid: ['invalid'],
 };
+
+/**
+ * Phrases of relays and pools that answer in Chinese, matched with `includes` only when a text holds CJK
+ * characters at all, so that the automaton's alphabet (at most 64 character classes) stays small.
+ */
+// biome-ignore format: a table reads better packed
+const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
+  ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
+  ['capacity', '服务器繁忙'], ['capacity', '无可用'], ['capacity', '没有可用'],
+  ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'],
+  ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
+  ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'],
+  ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
+  ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'],
+  ['server', '内部错误'], ['server', '服务器错误'],
+  ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
+  ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'],
+];
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/** The signals of `CJK_PHRASES` in `text`; 0 for a text without CJK characters. */
+function cjkSignals(text: string): number {
+  if (!CJK.test(text)) return 0;
+  let signals = 0;
+  for (const [signal, phrase] of CJK_PHRASES) if (text.includes(phrase)) signals |= S[signal];
+  return signals;
+}
 
 // Retry hints, most specific first: an explicit `retry after` wins over `try again in`, which wins over
 // a pool's `frees up in`; within a tier the largest wait wins (the server asked for at least that long).
@@ -343,7 +386,7 @@ export function classify(failure: Failure): Classification {
       : status === fieldStatus
         ? STATUS_CLASS[status]
         : CLASS_OF_STATUS[status];
-  const cls = decide(scan.signals, status, statusClass, retryAfterMs);
+  const cls = decide(scan.signals | cjkSignals(scan.text), status, statusClass, retryAfterMs);
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
   return retryAfterMs === undefined ? { class: cls, retry } : { class: cls, retry, retryAfterMs };

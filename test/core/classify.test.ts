@@ -652,6 +652,37 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['transport', "We're having trouble connecting to the model provider. Please try again in a moment."],
     ['content_filter', '{"candidates":[{"finishReason":"BLOCKLIST"}]}'],
+    // Plan caps in their own words, and Chinese relays (matched outside the automaton).
+    ['quota', '5 hour limit reached'],
+    ['quota', "You're out of extra usage · resets 10am"],
+    [
+      'quota',
+      'You have exhausted your capacity on this model. Your quota will reset after 8h44m7s. (HTTP 429)',
+    ],
+    [
+      'quota',
+      'insufficient_user_quota user quota is not enough (request id: 2024040323172594066980027391365)',
+    ],
+    ['capacity', 'API Error: 429 {"error":{"code":"1305","message":"该模型当前访问量过大，请您稍后再试"}}'],
+    ['rate_limit', '[ERROR] Failed to process response: Too many tokens, please wait before trying again.'],
+    // A credentials file named in a log line is no auth failure; credentials that fail are.
+    [
+      'capacity',
+      'Streaming request failed (status=429), credentials: gen-lang-client.json, response: No capacity available for model',
+    ],
+    ['auth', 'DefaultAzureCredential failed to retrieve a token from the included credentials.'],
+    ['auth', 'Token exchange failed: error sending request for url (https://auth.openai.com/oauth/token)'],
+    // Network failures as other runtimes word them.
+    [
+      'transport',
+      'java.net.UnknownHostException: Unable to resolve host "api.openai.com": No address associated with hostname',
+    ],
+    ['transport', 'javax.net.ssl.SSLHandshakeException: Remote host terminated the handshake'],
+    ['transport', 'curl: (35) OpenSSL SSL_connect: SSL_ERROR_SYSCALL'],
+    [
+      'transport',
+      "Reason: It appears you're not connected to the internet, please check your network connection.",
+    ],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
