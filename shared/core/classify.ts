@@ -36,7 +36,11 @@ type Signal =
   | 'transportWrapper'
   | 'timeoutWord'
   | 'limitWord'
-  | 'invalid';
+  | 'invalid'
+  | 'cjk';
+
+/** The CJK character whose class every CJK character shares (see `cjk` below); no phrase holds another. */
+const CJK_MARK = '一';
 
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
 // biome-ignore format: phrase tables read better packed than one phrase a line
@@ -231,6 +235,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
   invalid: ['invalid'],
+  // Any CJK character: every one shares the class of this one (buildAutomaton), so the scan notes that a text
+  // has some for free, and only then is CJK_PHRASES looked for.
+  cjk: [CJK_MARK],
 };
 
 /**
@@ -250,11 +257,16 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'],
 ];
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+/** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
+const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x3040, 0x30ff],
+  [0x3400, 0x9fff],
+  [0xf900, 0xfaff],
+  [0xff00, 0xffef],
+];
 
-/** The signals of `CJK_PHRASES` in `text`; 0 for a text without CJK characters. */
+/** The signals of `CJK_PHRASES` in `text`, which holds some CJK character. */
 function cjkSignals(text: string): number {
-  if (!CJK.test(text)) return 0;
   let signals = 0;
   for (const [signal, phrase] of CJK_PHRASES) if (text.includes(phrase)) signals |= S[signal];
   return signals;
@@ -386,7 +398,8 @@ export function classify(failure: Failure): Classification {
       : status === fieldStatus
         ? STATUS_CLASS[status]
         : CLASS_OF_STATUS[status];
-  const cls = decide(scan.signals | cjkSignals(scan.text), status, statusClass, retryAfterMs);
+  const signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
+  const cls = decide(signals, status, statusClass, retryAfterMs);
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
   return retryAfterMs === undefined ? { class: cls, retry } : { class: cls, retry, retryAfterMs };
@@ -528,6 +541,8 @@ function buildAutomaton() {
       if (chars[code] === 0) chars[code] = classes++;
     }
   }
+  const cjkClass = chars[CJK_MARK.charCodeAt(0)] ?? 0;
+  for (const [from, to] of CJK_RANGES) chars.fill(cjkClass, from, to + 1);
   const foldClass = classes++;
   const spaceClass = chars[SPACE] ?? 0;
   if (classes > columns) throw new Error('classify: too many distinct characters in the phrases');
