@@ -117,6 +117,12 @@ export class TurnResumerMonitoring extends Construct {
       metric: scheduleGroup.metricDropped({ period: FIVE_MINUTES }),
       threshold: 0,
     });
+    this.#alarm('ScheduleDeadLetterFailed', {
+      description:
+        'EventBridge Scheduler could not even dead-letter a wake-up to the schedule-failures queue (its policy or key?): that retry row will not fire by itself, and nothing else records it.',
+      metric: scheduleGroup.metricFailedToBeSentToDLQ(undefined, { period: FIVE_MINUTES }),
+      threshold: 0,
+    });
     this.#alarm('ScheduleFailures', {
       description:
         'EventBridge Scheduler could not send a wake-up to the wake queue after its retries and dead-lettered it to the schedule-failures queue: that retry row will not fire by itself (docs/deploy.md).',

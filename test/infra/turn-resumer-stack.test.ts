@@ -391,7 +391,7 @@ describe('alarms', () => {
   const dims = (alarm: Record<string, unknown>) => JSON.stringify(alarm.Dimensions ?? alarm.Metrics);
 
   it('sends every alarm to the alarm topic', () => {
-    expect(alarms.length).toBe(20);
+    expect(alarms.length).toBe(21);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([ref(topic)]);
   });
 
@@ -450,13 +450,16 @@ describe('alarms', () => {
     expect(JSON.stringify(metrics)).toContain(`"Period":${period}`);
   });
 
-  it.each(['TargetErrorCount', 'InvocationDroppedCount'])('watches the Scheduler group for %s', (name) => {
-    const matching = find((a) => a.MetricName === name && a.Namespace === 'AWS/Scheduler');
-    expect(matching).toHaveLength(1);
-    expect(matching[0]?.Dimensions).toEqual([
-      { Name: 'ScheduleGroup', Value: stack.resumer.scheduleGroup.scheduleGroupName },
-    ]);
-  });
+  it.each(['TargetErrorCount', 'InvocationDroppedCount', 'InvocationsFailedToBeSentToDeadLetterCount'])(
+    'watches the Scheduler group for %s',
+    (name) => {
+      const matching = find((a) => a.MetricName === name && a.Namespace === 'AWS/Scheduler');
+      expect(matching).toHaveLength(1);
+      expect(matching[0]?.Dimensions).toEqual([
+        { Name: 'ScheduleGroup', Value: stack.resumer.scheduleGroup.scheduleGroupName },
+      ]);
+    },
+  );
 });
 
 describe('dashboard and outputs', () => {
