@@ -30,6 +30,7 @@ type Signal =
   | 'overload'
   | 'routing'
   | 'badRequest'
+  | 'relayedClientError'
   | 'rate'
   | 'server'
   | 'transport'
@@ -100,7 +101,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
     'input is too long', 'input too long', 'input length and', 'exceeds the context', 'exceed context',
     'exceeds the maximum number of tokens', 'input token count', 'too many input tokens',
-    'maximum prompt length', 'request_too_large', 'reduce the length of the messages',
+    'maximum prompt length', 'reduce the length of the messages',
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
     'exceeds the model', 'maximum input length', 'too long and exceeds', 'tokens) is too long',
     'cannot truncate prompt',
@@ -124,6 +125,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'token exchange failed', 'exchange authorization code', 'oauth/token', 'oauth2.googleapis.com/token',
     'set an auth method', 'resolve authentication method', 'authentication cancelled', 'no api key available',
     'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
+    'token is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid',
@@ -139,7 +141,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
-    'not a valid model', 'try pulling it', 'no tool call found',
+    'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
+    'accounts supporting model',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -153,7 +156,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'deactivated', 'has been disabled', 'organization is disabled', 'must be verified', 'not enabled for',
     'has not been enabled', 'has not been used in project', 'service_disabled', 'not permitted to',
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
-    'supported countries',
+    'supported countries', 'only authorized for use with',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: ['overload', 'at capacity', 'over capacity'],
@@ -164,7 +167,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
     'no healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
-    'not ready yet', 'no instances available', 'temporarily limiting requests',
+    'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
+    'model_cooldown',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -178,8 +182,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unprocessable', 'not supported', "isn't supported", 'unsupported', 'unknown parameter',
     'unrecognized request argument', 'extra inputs are not permitted', 'invalid_value', 'invalid value',
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
-    'the model returned the following errors',
+    'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
+    'pdf too large', 'could not process image',
   ],
+  // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
+  relayedClientError: ['last error: http 400', 'last error: http 404', 'last error: http 422'],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
@@ -247,7 +254,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
-  ['capacity', '服务器繁忙'], ['capacity', '无可用'], ['capacity', '没有可用'],
+  ['capacity', '无可用'], ['capacity', '没有可用'],
   ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'],
@@ -309,7 +316,7 @@ const UNIT_MS: Record<string, number> = {
 // biome-ignore format: a table reads better packed
 const STATUS_CLASS: Readonly<Record<number, FailureClass>> = {
   400: 'bad_request', 401: 'auth', 402: 'quota', 403: 'permission', 404: 'bad_request', 405: 'bad_request',
-  408: 'transport', 410: 'bad_request', 413: 'context_overflow', 415: 'bad_request', 422: 'bad_request',
+  408: 'transport', 410: 'bad_request', 413: 'bad_request', 415: 'bad_request', 422: 'bad_request',
   429: 'rate_limit', 451: 'permission', 500: 'server', 501: 'bad_request', 502: 'server', 503: 'capacity',
   504: 'server', 520: 'server', 521: 'server', 522: 'server', 523: 'server', 524: 'server', 525: 'server',
   526: 'server', 527: 'server', 529: 'capacity', 530: 'server', 598: 'transport', 599: 'transport',
@@ -428,7 +435,7 @@ function decide(
   // Before 403: Bedrock answers expired STS credentials with a 403.
   if (has & S.auth) return 'auth';
   if (has & S.localOther) return 'other';
-  if (has & S.modelNotFound) return 'bad_request';
+  if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';
   // `API error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
   if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';

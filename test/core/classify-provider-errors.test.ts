@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../shared/core/classify';
 import type { FailureClass } from '../../shared/core/types';
 
-// 520 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
+// 642 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
 // Azure, Gemini, OpenRouter, DeepSeek, Mistral, Groq, xAI, Zhipu, LiteLLM, Ollama, vLLM, new-api, one-api,
 // aider, cline, opencode, Cursor, Copilot, Java/Go/Rust/Python/Node HTTP stacks, …), copied from the threads and
 // pages each line names (keys in them replaced) and labelled by SPEC.md's classes, none of them in
@@ -20,12 +20,13 @@ const retried = (label: FailureClass) => label === 'capacity' || label === 'serv
 
 describe('real provider errors beyond the corpus', () => {
   it('holds texts from their sources', () => {
-    expect(cases.length).toBeGreaterThan(500);
+    expect(cases.length).toBeGreaterThan(600);
     for (const c of cases) expect(c.source).toMatch(/^https:\/\//);
   });
 
-  it('never retries a text whose label is never retried', () => {
+  it('never retries a text whose label is never retried (unless another label is defensible too)', () => {
     const unsafe = cases
+      .filter((c) => c.ambiguous !== true)
       .filter((c) => !retried(c.label) && classify({ message: c.text }).retry !== null)
       .map((c) => `${c.label}: ${c.text.slice(0, 120)} (${c.source})`);
     expect(unsafe).toEqual([]);

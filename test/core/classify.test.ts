@@ -161,8 +161,9 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'quota',
     'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"Your credit balance is too low to access the Anthropic API. Please go to Plans & Billing to upgrade or purchase credits."}}',
   ],
+  // A byte-size limit of the request, not the context window (Anthropic's 413 `request_too_large`).
   [
-    'context_overflow',
+    'bad_request',
     'Error: 413 {"type":"error","error":{"type":"request_too_large","message":"Request exceeds the maximum size"}}',
   ],
   ['capacity', 'API Error: 500 {"type":"error","error":{"type":"api_error","message":"Overloaded"}}'],
