@@ -68,7 +68,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'harm_category', 'recitation', 'flagged as', 'was flagged', 'flagged by', 'usage policy',
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'sensitive_words', 'data_inspection_failed',
-    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service',
+    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
+    'safeguards flagged', 'flagged this',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -85,7 +86,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota has been exhausted', 'upgrade your plan', 'upgrade to plus', 'upgrade to pro', 'any credits',
     'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
-    'preconsumedquota', 'daily quota',
+    'preconsumedquota', 'daily quota', 'usage quota', 'upgrading your plan', 'in good standing', 'arrearage',
+    'overdue-payment', 'overdue payment',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
@@ -104,7 +106,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'maximum prompt length', 'reduce the length of the messages',
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
     'exceeds the model', 'maximum input length', 'too long and exceeds', 'tokens) is too long',
-    'cannot truncate prompt',
+    'cannot truncate prompt', 'context size', 'exceed_context_size', 'maximum model length',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -136,6 +138,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'out of memory', 'llama runner', 'runner process', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
+    'malformed function call', 'malformed_function_call',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -156,7 +159,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'deactivated', 'has been disabled', 'organization is disabled', 'must be verified', 'not enabled for',
     'has not been enabled', 'has not been used in project', 'service_disabled', 'not permitted to',
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
-    'supported countries', 'only authorized for use with',
+    'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
+    'model_not_entitled',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: ['overload', 'at capacity', 'over capacity'],
@@ -168,7 +172,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
-    'model_cooldown',
+    'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -192,7 +196,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
-    'request rate is too high', 'reduce the frequency',
+    'request rate is too high', 'reduce the frequency', 'speed limited',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -254,12 +258,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
+  ['capacity', '暂时不可用'], ['capacity', '可用账号'],
   ['capacity', '无可用'], ['capacity', '没有可用'],
   ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
-  ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'],
+  ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
+  ['rate', '请求速度过快'], ['rate', '访问频率'],
   ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
-  ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'],
+  ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
+  ['permission', '已被封禁'],
   ['server', '内部错误'], ['server', '服务器错误'],
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'],
