@@ -31,6 +31,7 @@ type Signal =
   | 'routing'
   | 'badRequest'
   | 'relayedClientError'
+  | 'outputCap'
   | 'rate'
   | 'server'
   | 'transport'
@@ -69,7 +70,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'sensitive_words', 'data_inspection_failed',
     '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
-    'safeguards flagged', 'flagged this',
+    'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
+    'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -107,6 +109,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
     'exceeds the model', 'maximum input length', 'too long and exceeds', 'tokens) is too long',
     'cannot truncate prompt', 'context size', 'exceed_context_size', 'maximum model length',
+    'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
+    'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -138,7 +142,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'out of memory', 'llama runner', 'runner process', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
-    'malformed function call', 'malformed_function_call',
+    'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
+    'terminated by signal', 'sigkill',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -191,6 +196,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: ['last error: http 400', 'last error: http 404', 'last error: http 422'],
+  // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
+  outputCap: [
+    'maximum tokens you requested', 'max_tokens must be', 'max_tokens is too large', 'max_tokens` must be',
+  ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
@@ -206,10 +215,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error occurred while processing your request', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
-    'upstream request failed', '5xx-error',
+    'upstream request failed', '5xx-error', 'backenderror',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
-  transportWrapper: ['stream disconnected before completion'],
+  transportWrapper: ['stream disconnected before completion', 'received from peer', 'stream error: stream id'],
   transport: [
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', 'enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
@@ -269,7 +278,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['permission', '已被封禁'],
   ['server', '内部错误'], ['server', '服务器错误'],
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
-  ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'],
+  ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'], ['content', '敏感内容'],
+  ['content', '不安全'], ['content', '负责任 ai 服务'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -436,6 +446,7 @@ function decide(
   if (has & S.quota || status === 402 || (has & S.quotaBare && !perMinuteOnly)) return 'quota';
   if (has & S.resetsAt && has & S.limitWord) return 'quota';
   // After quota: OpenRouter's `Prompt tokens limit exceeded … monthly limit` looks like an overflow.
+  if (has & S.outputCap) return 'bad_request';
   // `429 Too many tokens, please wait before trying again` is Bedrock throttling, not an overflow.
   if (has & S.context || (has & S.contextWeak && !(has & S.rate) && status !== 429))
     return 'context_overflow';
