@@ -52,6 +52,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "doesn't want to take this action", 'user denied', 'denied tool use', 'user rejected',
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user',
+    // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
+    'suspicious activity', 'prevent abuse', 'only accepts requests from',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
@@ -72,6 +74,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
+    'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -90,11 +93,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
     'preconsumedquota', 'daily quota', 'usage quota', 'upgrading your plan', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
-    'inference limit',
+    'inference limit', 'limit to reset',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
     'out of quota', 'quota reached', 'quota limit', 'exhausted your capacity', 'quota will reset',
+    'quota exhausted',
   ],
   resetsAt: [
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
@@ -112,7 +116,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'cannot truncate prompt', 'context size', 'exceed_context_size', 'maximum model length',
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
-    'maximum sequence length', 'sequence length is longer', 'tokens) exceeds',
+    'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
+    'too large to compact',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -133,7 +138,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'token exchange failed', 'exchange authorization code', 'oauth/token', 'oauth2.googleapis.com/token',
     'set an auth method', 'resolve authentication method', 'authentication cancelled', 'no api key available',
     'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
-    'token is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
+    'token is invalid', 'credential is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
     'api_key is not set', 'api key is not set', 'api_key must be set', 'api_key client option must be set',
     'jwt_expired', 'jwt expired',
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
@@ -147,7 +152,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
-    'terminated by signal', 'sigkill', 'cors policy',
+    'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -170,6 +175,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
+    'not yet authorized',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: ['overload', 'at capacity', 'over capacity'],
@@ -211,6 +217,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
+    'high concurrency', 'reduce concurrency',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -220,7 +227,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error occurred while processing your request', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
-    'upstream request failed', '5xx-error', 'backenderror',
+    'upstream request failed', '5xx-error', 'backenderror', 'transient api error',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: ['stream disconnected before completion', 'received from peer', 'stream error: stream id'],
@@ -253,6 +260,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'headers timeout', 'idle timeout', 'net::err_', 'trouble connecting', 'all connection attempts failed',
     'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
     'connection was aborted', 'server is offline', 'stream completed without', 'completed without a response',
+    'stream_terminated', 'stream_error',
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
     'nodename nor servname', 'name or service not known', 'sslhandshakeexception', 'ssl peer shut down',
     'ssl_error_syscall', 'remote host closed', 'remote host terminated', 'curl: (6)', 'curl: (7)',
@@ -917,10 +925,13 @@ function isQuietKey(t: string, end: number): boolean {
 }
 const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
 
-/** Whether the words before `start` deny what follows: `(not your usage limit)`, `isn't a quota problem`. */
+/**
+ * Whether the words before `start` deny what follows or only point at it: `(not your usage limit)`,
+ * `isn't a quota problem`, `Wait, reduce concurrency, or check plan limits`.
+ */
 function isDenied(t: string, start: number): boolean {
-  const before = t.slice(Math.max(0, start - 10), start);
-  return /(?:\bnot|n't) (?:your|the|a|an) $/.test(before);
+  const before = t.slice(Math.max(0, start - 11), start);
+  return /(?:\bnot|n't) (?:your|the|a|an) $|\bcheck (?:your |the )?$/.test(before);
 }
 
 function specialHolds(t: string, end: number, special: Special): boolean {
