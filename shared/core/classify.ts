@@ -53,7 +53,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user',
     // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
-    'suspicious activity', 'prevent abuse', 'only accepts requests from',
+    'suspicious activity', 'prevent abuse', 'only accepts requests from', 'principal does not have access',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
@@ -75,6 +75,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
+    'matched public code', 'unsafe_generation', 'unsafe generation',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -93,7 +94,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
     'preconsumedquota', 'daily quota', 'usage quota', 'upgrading your plan', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
-    'inference limit', 'limit to reset',
+    'inference limit', 'limit to reset', 'overdue', 'for this month',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
@@ -117,7 +118,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -140,7 +141,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
     'token is invalid', 'credential is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
     'api_key is not set', 'api key is not set', 'api_key must be set', 'api_key client option must be set',
-    'jwt_expired', 'jwt expired',
+    'jwt_expired', 'jwt expired', 'authenticationrequired', 'authentication required', 'not authenticated',
+    'login expired', 're-auth', 'need to be signed in',
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid',
@@ -152,13 +154,16 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
-    'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content',
+    'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content', 'mcpserver',
+    'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
+    'os error 13',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
+    'specify a valid model',
     'accounts supporting model',
   ],
   permission: [
@@ -175,7 +180,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
-    'not yet authorized',
+    'not yet authorized', 'has been restricted', 'not available for this account',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: ['overload', 'at capacity', 'over capacity'],
@@ -203,7 +208,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unrecognized request argument', 'extra inputs are not permitted', 'invalid_value', 'invalid value',
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
-    'pdf too large', 'could not process image', 'should alternate with',
+    'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: ['last error: http 400', 'last error: http 404', 'last error: http 422'],
@@ -230,7 +235,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
-  transportWrapper: ['stream disconnected before completion', 'received from peer', 'stream error: stream id'],
+  transportWrapper: [
+    'stream disconnected before completion', 'received from peer', 'stream error: stream id', 'at transport layer',
+  ],
   transport: [
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', 'enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
@@ -287,7 +294,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '访问过于频繁'], ['rate', '并发超限'], ['rate', '频率上限'],
-  ['rate', '限流'],
+  ['rate', '限流'], ['rate', '速率限制'],
   ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
   ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
@@ -296,7 +303,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
   ['transport', '请检查网络'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'], ['content', '敏感内容'],
-  ['content', '不安全'], ['content', '负责任 ai 服务'],
+  ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'], ['content', '涉嫌违规'],
+  ['content', '敏感信息'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
