@@ -53,7 +53,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user',
     // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
-    'suspicious activity', 'prevent abuse', 'only accepts requests from', 'principal does not have access',
+    'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
