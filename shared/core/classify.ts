@@ -54,6 +54,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'user declined', 'declined by the user',
     // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
+    "client error '403", 'access_terminated',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
@@ -94,7 +95,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
     'preconsumedquota', 'daily quota', 'usage quota', 'upgrading your plan', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
-    'inference limit', 'limit to reset', 'overdue', 'for this month',
+    'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
+    'billing error',
   ],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
@@ -118,7 +120,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -142,7 +144,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'token is invalid', 'credential is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
     'api_key is not set', 'api key is not set', 'api_key must be set', 'api_key client option must be set',
     'jwt_expired', 'jwt expired', 'authenticationrequired', 'authentication required', 'not authenticated',
-    'login expired', 're-auth', 'need to be signed in',
+    'login expired', 're-auth', 'need to be signed in', "client error '401",
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid',
@@ -156,7 +158,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
-    'os error 13',
+    'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -209,9 +211,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
+    'request too large (max',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
-  relayedClientError: ['last error: http 400', 'last error: http 404', 'last error: http 422'],
+  relayedClientError: [
+    'last error: http 400', 'last error: http 404', 'last error: http 422', "client error '400", "client error '404",
+  ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
     'maximum tokens you requested', 'max_tokens must be', 'max_tokens is too large', 'max_tokens` must be',
@@ -290,7 +295,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
   ['capacity', '暂时不可用'], ['capacity', '可用账号'],
   ['capacity', '无可用'], ['capacity', '没有可用'],
-  ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'],
+  ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'], ['quota', '预扣费'],
+  ['quota', '剩余额度'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '访问过于频繁'], ['rate', '并发超限'], ['rate', '频率上限'],
