@@ -143,7 +143,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
     'token is invalid', 'credential is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
     'api_key is not set', 'api key is not set', 'api_key must be set', 'api_key client option must be set',
-    'jwt_expired', 'jwt expired', 'authenticationrequired', 'authentication required', 'not authenticated',
+    'jwt_expired', 'jwt expired', 'authenticationrequired', 'not authenticated',
     'login expired', 're-auth', 'need to be signed in', "client error '401",
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
@@ -185,7 +185,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not yet authorized', 'has been restricted', 'not available for this account',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
-  overload: ['overload', 'at capacity', 'over capacity'],
+  overload: [
+    'overload', 'at capacity', 'over capacity', 'serviceunavailableexception', 'modelnotreadyexception',
+  ],
   capacity: [
     'capacity exceeded', 'capacity constraint',
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
@@ -195,7 +197,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
-    'high volume of traffic', 'high traffic',
+    'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
+    'still being loaded',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -237,11 +240,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error occurred while processing your request', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
-    'upstream request failed', '5xx-error', 'backenderror', 'transient api error',
+    'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
+    'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
     'stream disconnected before completion', 'received from peer', 'stream error: stream id', 'at transport layer',
+    'do request failed',
   ],
   transport: [
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', 'enotfound', 'eai_again',
@@ -272,7 +277,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'headers timeout', 'idle timeout', 'net::err_', 'trouble connecting', 'all connection attempts failed',
     'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
     'connection was aborted', 'server is offline', 'stream completed without', 'completed without a response',
-    'stream_terminated', 'stream_error',
+    'stream_terminated', 'stream_error', 'ssl certificate problem', 'local issuer certificate',
+    'certificate verify failed', 'unknown host', 'does not have a dns entry', 'could not resolve host',
+    'websocket is closed', 'tunnel connection failed', 'proxy authentication required', '": eof',
+    'eof while parsing',
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
     'nodename nor servname', 'name or service not known', 'sslhandshakeexception', 'ssl peer shut down',
     'ssl_error_syscall', 'remote host closed', 'remote host terminated', 'curl: (6)', 'curl: (7)',
@@ -364,7 +372,7 @@ const UNIT_MS: Record<string, number> = {
 // biome-ignore format: a table reads better packed
 const STATUS_CLASS: Readonly<Record<number, FailureClass>> = {
   400: 'bad_request', 401: 'auth', 402: 'quota', 403: 'permission', 404: 'bad_request', 405: 'bad_request',
-  408: 'transport', 410: 'bad_request', 413: 'bad_request', 415: 'bad_request', 422: 'bad_request',
+  407: 'transport', 408: 'transport', 410: 'bad_request', 413: 'bad_request', 415: 'bad_request', 422: 'bad_request',
   429: 'rate_limit', 451: 'permission', 500: 'server', 501: 'bad_request', 502: 'server', 503: 'capacity',
   504: 'server', 520: 'server', 521: 'server', 522: 'server', 523: 'server', 524: 'server', 525: 'server',
   526: 'server', 527: 'server', 529: 'capacity', 530: 'server', 598: 'transport', 599: 'transport',
