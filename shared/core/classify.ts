@@ -1201,7 +1201,7 @@ export function primeClassifier(): void {
   }
   // One large text too (about 400 KB, with many hint matches): the first big lowercased copy, folded text and
   // match buffer of a process cost more than later ones (the heap grows, large-object pages are mapped, the
-  // buffer doubles its way up). Here it costs the classifier function's cold start about 8–10 ms, and the first
+  // buffer doubles its way up). Here it costs the classifier function's cold start about 10–15 ms, and the first
   // hostile 256 KiB text a live function meets about 1 ms less (docs/performance.md).
   classify({
     message: `${PRIMERS.join(' ').repeat(80)} ${'retry after 5s '.repeat(17500)} ${'retry after '.repeat(3000)}`,
