@@ -32,6 +32,7 @@ type Signal =
   | 'badRequest'
   | 'relayedClientError'
   | 'outputCap'
+  | 'upsell'
   | 'rate'
   | 'server'
   | 'transport'
@@ -54,7 +55,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'user declined', 'declined by the user',
     // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
-    "client error '403", 'access_terminated',
+    "client error '403", 'access_terminated', 'official clients', 'group only allows', 'locked your account',
+    'user is disabled', 'disabled by team',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
@@ -90,14 +92,16 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
-    'quota has been exhausted', 'upgrade your plan', 'upgrade to plus', 'upgrade to pro', 'any credits',
+    'quota has been exhausted', 'any credits',
     'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
-    'preconsumedquota', 'daily quota', 'usage quota', 'upgrading your plan', 'in good standing', 'arrearage',
+    'preconsumedquota', 'daily quota', 'usage quota', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
     'billing error',
   ],
+  // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
+  upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
   quotaBare: [
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
     'out of quota', 'quota reached', 'quota limit', 'exhausted your capacity', 'quota will reset',
@@ -121,6 +125,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed',
+    'context too large',
   ],
   contextWeak: ['too many tokens'],
   auth: [
@@ -219,6 +224,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
     'last error: http 400', 'last error: http 404', 'last error: http 422', "client error '400", "client error '404",
+    '"param":"400"', '"param":"404"', '"param":"422"', '<400>',
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
@@ -241,7 +247,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
-    'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed',
+    'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed', 'model stream was invalid',
+    "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
+    'failed after retries',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -280,7 +288,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'stream_terminated', 'stream_error', 'ssl certificate problem', 'local issuer certificate',
     'certificate verify failed', 'unknown host', 'does not have a dns entry', 'could not resolve host',
     'websocket is closed', 'tunnel connection failed', 'proxy authentication required', '": eof',
-    'eof while parsing',
+    'eof while parsing', 'response ended unexpectedly', 'ssl/tls alert', 'bad record mac',
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
     'nodename nor servname', 'name or service not known', 'sslhandshakeexception', 'ssl peer shut down',
     'ssl_error_syscall', 'remote host closed', 'remote host terminated', 'curl: (6)', 'curl: (7)',
@@ -312,8 +320,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
   ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
-  ['permission', '已被封禁'],
-  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'],
+  ['permission', '已被封禁'], ['permission', '所在地区不支持'], ['permission', '区域限制'],
+  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'],
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
   ['transport', '请检查网络'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'], ['content', '敏感内容'],
@@ -482,7 +490,8 @@ function decide(
   // Filters, spent quotas and overflows arrive as 400s and invalid_request_errors; their words decide.
   if (has & S.content) return 'content_filter';
   const perMinuteOnly = has & S.perMinute && !(has & S.daily);
-  if (has & S.quota || status === 402 || (has & S.quotaBare && !perMinuteOnly)) return 'quota';
+  const upsellOnly = has & S.upsell && !(has & S.capacity || has & S.overload);
+  if (has & S.quota || upsellOnly || status === 402 || (has & S.quotaBare && !perMinuteOnly)) return 'quota';
   if (has & S.resetsAt && has & S.limitWord) return 'quota';
   // After quota: OpenRouter's `Prompt tokens limit exceeded … monthly limit` looks like an overflow.
   if (has & S.outputCap) return 'bad_request';
