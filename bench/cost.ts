@@ -97,6 +97,40 @@ function line(prices: Prices, service: string, what: string, count: number, unit
   };
 }
 
+/** The webhook's Lambda call and time, the same in both designs. */
+function ingestLines(prices: Prices, a: CostAssumptions, what: string): Line[] {
+  return [
+    line(prices, 'Lambda', what, 1, 'lambdaRequest'),
+    line(
+      prices,
+      'Lambda',
+      `ingest ${a.memoryMb} MB × ${a.ingestMs} ms`,
+      (a.memoryMb / 1024) * (a.ingestMs / 1000),
+      'lambdaArmGbSecond',
+    ),
+  ];
+}
+
+/** The session_changed events on the bus and the log lines, the same in both designs. */
+function busAndLogLines(prices: Prices, a: CostAssumptions): Line[] {
+  return [
+    line(
+      prices,
+      'EventBridge',
+      `PutEvents: ${a.events} session_changed events`,
+      a.events,
+      'eventBridgeCustomEvent',
+    ),
+    line(
+      prices,
+      'CloudWatch Logs',
+      `${a.logBytes} B of log lines`,
+      a.logBytes / 1e9,
+      'cloudWatchLogsIngestedGb',
+    ),
+  ];
+}
+
 /**
  * This design: the webhook through ingest and the turn-events queue to the classifier (row written, wake-up
  * armed by an SQS delay), the wake queue to the resume function (claim, POST, record), the table's stream to
@@ -109,14 +143,7 @@ function thisDesign(prices: Prices, a: CostAssumptions): Line[] {
   const eventWrite = kb(a.eventBytes);
   const indexWrite = kb(a.indexItemBytes);
   return [
-    line(prices, 'Lambda', 'ingest invocation', 1, 'lambdaRequest'),
-    line(
-      prices,
-      'Lambda',
-      `ingest ${a.memoryMb} MB × ${a.ingestMs} ms`,
-      gb * (a.ingestMs / 1000),
-      'lambdaArmGbSecond',
-    ),
+    ...ingestLines(prices, a, 'ingest invocation'),
     line(prices, 'SQS', 'turn-events SendMessage (one 64 KB chunk)', 1, 'sqsStandardRequest'),
     line(
       prices,
@@ -218,20 +245,7 @@ function thisDesign(prices: Prices, a: CostAssumptions): Line[] {
       (a.events / a.publisherBatch) * gb * (a.publisherMsPerBatch / 1000),
       'lambdaArmGbSecond',
     ),
-    line(
-      prices,
-      'EventBridge',
-      `PutEvents: ${a.events} session_changed events`,
-      a.events,
-      'eventBridgeCustomEvent',
-    ),
-    line(
-      prices,
-      'CloudWatch Logs',
-      `${a.logBytes} B of log lines`,
-      a.logBytes / 1e9,
-      'cloudWatchLogsIngestedGb',
-    ),
+    ...busAndLogLines(prices, a),
   ];
 }
 
@@ -244,14 +258,7 @@ function stepFunctions(prices: Prices, a: CostAssumptions): Line[] {
   const gb = a.memoryMb / 1024;
   const rowWrite = kb(a.rowBytes);
   return [
-    line(prices, 'Lambda', 'ingest invocation (StartExecution)', 1, 'lambdaRequest'),
-    line(
-      prices,
-      'Lambda',
-      `ingest ${a.memoryMb} MB × ${a.ingestMs} ms`,
-      gb * (a.ingestMs / 1000),
-      'lambdaArmGbSecond',
-    ),
+    ...ingestLines(prices, a, 'ingest invocation (StartExecution)'),
     line(
       prices,
       'Step Functions',
@@ -275,20 +282,7 @@ function stepFunctions(prices: Prices, a: CostAssumptions): Line[] {
       2 * rowWrite,
       'dynamoDbWriteRequestUnit',
     ),
-    line(
-      prices,
-      'EventBridge',
-      `PutEvents: ${a.events} session_changed events`,
-      a.events,
-      'eventBridgeCustomEvent',
-    ),
-    line(
-      prices,
-      'CloudWatch Logs',
-      `${a.logBytes} B of log lines`,
-      a.logBytes / 1e9,
-      'cloudWatchLogsIngestedGb',
-    ),
+    ...busAndLogLines(prices, a),
   ];
 }
 
