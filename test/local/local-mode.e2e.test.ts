@@ -17,6 +17,28 @@ const newSession = () => `s-local-${process.pid}-${++seq}`;
 const newId = () => `msg_e2e_${process.pid}_${++seq}`;
 const now = () => new Date().toISOString();
 
+/**
+ * Fails a new session on a 503 whose server hint holds the retry 4 s out (time enough to stop and start the
+ * server before it is due) and waits until its retry row is armed.
+ */
+async function armRetryFourSecondsOut(url: string): Promise<{ sessionId: string; nextAt: number }> {
+  const sessionId = newSession();
+  const body = turnEventBody({
+    sessionId,
+    occurredAt: now(),
+    error: {
+      message: 'API Error: 503 no non-exhausted claude accounts available',
+      status: 503,
+      retryAfterSeconds: 4,
+    },
+  });
+  expect(await postWebhook(url, body, { id: newId() })).toMatchObject({ status: 202 });
+  const retry = await until(async () => (await api(url, `/sessions/${sessionId}`)).body.retry, {
+    what: 'the retry row',
+  });
+  return { sessionId, nextAt: (retry as { nextAt: number }).nextAt };
+}
+
 function serverEnv(dataDir: string, agentUrl: string): Record<string, string> {
   return {
     RESUMER_DATA_DIR: dataDir,
@@ -241,22 +263,7 @@ describe('local mode across a restart', () => {
     const env = serverEnv(dir.path, agent.url);
     const first = await startServer(env);
     servers.push(first);
-    const sessionId = newSession();
-    // A server hint holds the retry 4 s out, time enough to stop and start again before it is due.
-    const body = turnEventBody({
-      sessionId,
-      occurredAt: now(),
-      error: {
-        message: 'API Error: 503 no non-exhausted claude accounts available',
-        status: 503,
-        retryAfterSeconds: 4,
-      },
-    });
-    expect(await postWebhook(first.url, body, { id: newId() })).toMatchObject({ status: 202 });
-    const retry = await until(async () => (await api(first.url, `/sessions/${sessionId}`)).body.retry, {
-      what: 'the retry row',
-    });
-    const nextAt = (retry as { nextAt: number }).nextAt;
+    const { sessionId, nextAt } = await armRetryFourSecondsOut(first.url);
 
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(agent.requests).toEqual([]);
@@ -280,21 +287,8 @@ describe('local mode across a restart', () => {
     const env = serverEnv(dir.path, agent.url);
     const first = await startServer(env);
     servers.push(first);
-    const sessionId = newSession();
     const before = agent.requests.length;
-    const body = turnEventBody({
-      sessionId,
-      occurredAt: now(),
-      error: {
-        message: 'API Error: 503 no non-exhausted claude accounts available',
-        status: 503,
-        retryAfterSeconds: 4,
-      },
-    });
-    expect(await postWebhook(first.url, body, { id: newId() })).toMatchObject({ status: 202 });
-    await until(async () => (await api(first.url, `/sessions/${sessionId}`)).body.retry, {
-      what: 'the retry row',
-    });
+    const { sessionId } = await armRetryFourSecondsOut(first.url);
     await first.stop('SIGKILL');
 
     const second = await startServer(env);
