@@ -1,10 +1,9 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoPacer, PACER_SK } from '../../shared/adapters/aws/dynamo-pacer';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
-import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
+import { createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
 import { T0 } from '../support/events';
 import { CONTRACT_SETTINGS, describePacerContract } from './pacer.contract';
 
@@ -13,18 +12,12 @@ describePacerContract('MemoryPacer', async () => ({
   cleanup: async () => {},
 }));
 
-let client: DynamoDBClient;
-beforeAll(() => {
-  client = dynamoClient();
-});
-afterAll(() => {
-  client.destroy();
-});
+const client = useDynamoClient();
 
 describePacerContract('DynamoPacer', async () => {
   const table = await createTestTable(tableSchema, 'pacer');
   return {
-    pacer: new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS }),
+    pacer: new DynamoPacer({ client: client(), tableName: table.tableName, settings: CONTRACT_SETTINGS }),
     cleanup: () => table.drop(),
   };
 });
@@ -40,13 +33,17 @@ describe('DynamoPacer items', () => {
 
   const item = async (upstream: string) =>
     (
-      await DynamoDBDocumentClient.from(client).send(
+      await DynamoDBDocumentClient.from(client()).send(
         new GetCommand({ TableName: table.tableName, Key: { pk: `U#${upstream}`, sk: PACER_SK } }),
       )
     ).Item;
 
   it('keeps one item per upstream beside the sessions, versioned, with a TTL', async () => {
-    const pacer = new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS });
+    const pacer = new DynamoPacer({
+      client: client(),
+      tableName: table.tableName,
+      settings: CONTRACT_SETTINGS,
+    });
     await pacer.admit('127.0.0.1:4016', { sessionId: 's-1', promptId: 'p~resume-1' }, T0);
     expect(await item('127.0.0.1:4016')).toMatchObject({
       pk: 'U#127.0.0.1:4016',
@@ -58,7 +55,11 @@ describe('DynamoPacer items', () => {
   });
 
   it('writes nothing for a hold while a probe is out', async () => {
-    const pacer = new DynamoPacer({ client, tableName: table.tableName, settings: CONTRACT_SETTINGS });
+    const pacer = new DynamoPacer({
+      client: client(),
+      tableName: table.tableName,
+      settings: CONTRACT_SETTINGS,
+    });
     for (let i = 0; i < 3; i++) await pacer.report('gw', 'transient', T0 + i);
     await pacer.admit('gw', { sessionId: 's-1', promptId: 'p~resume-1' }, T0 + 10);
     const before = (await item('gw'))?.version;

@@ -28,7 +28,7 @@ import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { logEntries, retrySummary } from '../../shared/core/session-state';
 import { loadCorpus } from '../support/corpus';
-import { createTestTable, dynamoClient, type TestTable } from '../support/dynamo';
+import { createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
 import { T0, turnFailed } from '../support/events';
 import { firedEvent, pending, scheduledEvent, sessionState } from '../support/factories';
 import { memoryDeps } from '../support/fakes';
@@ -39,17 +39,14 @@ describeRetryStoreContract('MemoryRetryStore', async () => ({
   cleanup: async () => {},
 }));
 
-let client: DynamoDBClient;
-beforeAll(() => {
-  client = dynamoClient();
-});
-afterAll(() => {
-  client.destroy();
-});
+const client = useDynamoClient();
 
 describeRetryStoreContract('DynamoRetryStore', async () => {
   const table = await createTestTable(tableSchema, 'retry-store');
-  return { store: new DynamoRetryStore({ client, tableName: table.tableName }), cleanup: () => table.drop() };
+  return {
+    store: new DynamoRetryStore({ client: client(), tableName: table.tableName }),
+    cleanup: () => table.drop(),
+  };
 });
 
 describe('DynamoRetryStore items', () => {
@@ -57,7 +54,7 @@ describe('DynamoRetryStore items', () => {
   let doc: DynamoDBDocumentClient;
   beforeEach(async () => {
     table = await createTestTable(tableSchema, 'retry-store');
-    doc = DynamoDBDocumentClient.from(client);
+    doc = DynamoDBDocumentClient.from(client());
   });
   afterEach(async () => {
     await table.drop();
@@ -71,7 +68,7 @@ describe('DynamoRetryStore items', () => {
     ).Item;
 
   it('keeps waitPk and waitAt on the row only while a retry is armed', async () => {
-    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     const armed = sessionState({ version: 1, pending: pending({ nextAt: T0 + 10_000 }) });
     await store.commit(armed, []);
     expect(await row(armed.sessionId)).toMatchObject({
@@ -90,8 +87,12 @@ describe('DynamoRetryStore items', () => {
   it('stamps each event item with an expiresAt in epoch seconds, at plus the retention', async () => {
     const state = sessionState({ version: 1, updatedAt: T0 + 1_500 });
     const logged = logEntries(state, [firedEvent(), firedEvent()]);
-    const defaults = new DynamoRetryStore({ client, tableName: table.tableName });
-    const week = new DynamoRetryStore({ client, tableName: table.tableName, eventRetentionDays: 7 });
+    const defaults = new DynamoRetryStore({ client: client(), tableName: table.tableName });
+    const week = new DynamoRetryStore({
+      client: client(),
+      tableName: table.tableName,
+      eventRetentionDays: 7,
+    });
     await defaults.commit(state, logged);
     const items = await doc.send(
       new QueryCommand({
@@ -121,7 +122,7 @@ describe('DynamoRetryStore items', () => {
   });
 
   it("writes on each event item the row's retry after the commit, all a stream publisher needs", async () => {
-    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     const armed = pending({ nextAt: T0 + 12_000 });
     // Every event of one commit carries the retry that commit leaves, whatever the event's own `retry` says.
     const next = sessionState({ version: 1, pending: armed });
@@ -164,7 +165,7 @@ describe('DynamoRetryStore items', () => {
     const m = memoryDeps();
     await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-stored' }));
     const armed = await m.deps.store.load('s-stored');
-    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     await store.commit(armed, []);
     const stored = await row('s-stored');
     expect(stored?.[Attr.state]).toBeInstanceOf(Uint8Array);
@@ -180,7 +181,7 @@ describe('DynamoRetryStore items', () => {
         Item: { pk: sessionPk('s-42'), sk: SESSION_ROW_SK, [Attr.version]: version, [Attr.state]: state },
       }),
     );
-    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     expect(await store.load('s-42')).toEqual({ ...state, version });
   });
 
@@ -196,15 +197,15 @@ describe('DynamoRetryStore items', () => {
         },
       }),
     );
-    const store = new DynamoRetryStore({ client, tableName: table.tableName });
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     await expect(store.load('s-42')).rejects.toThrow(
       /malformed session row S#s-42: state does not inflate to JSON/,
     );
   });
 
   it('refuses options it cannot work with', () => {
-    expect(() => new DynamoRetryStore({ client, tableName: '' })).toThrow(/tableName/);
-    expect(() => new DynamoRetryStore({ client, tableName: 't', eventRetentionDays: 0 })).toThrow(
+    expect(() => new DynamoRetryStore({ client: client(), tableName: '' })).toThrow(/tableName/);
+    expect(() => new DynamoRetryStore({ client: client(), tableName: 't', eventRetentionDays: 0 })).toThrow(
       /eventRetentionDays/,
     );
   });

@@ -10,7 +10,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
@@ -27,6 +27,24 @@ export function dynamoClient(): DynamoDBClient {
     region: LOCAL_REGION,
     credentials: LOCAL_CREDENTIALS,
   });
+}
+
+/**
+ * A client for the tests of the file (or `describe`) that calls this: made before they run, destroyed after.
+ * The getter is for use inside tests and the factories they run.
+ */
+export function useDynamoClient(): () => DynamoDBClient {
+  let client: DynamoDBClient | undefined;
+  beforeAll(() => {
+    client = dynamoClient();
+  });
+  afterAll(() => {
+    client?.destroy();
+  });
+  return () => {
+    if (!client) throw new Error('useDynamoClient: the client exists only while the tests run');
+    return client;
+  };
 }
 
 export type TestTableSchema = Omit<CreateTableCommandInput, 'TableName'>;
