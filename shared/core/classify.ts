@@ -10,7 +10,7 @@ import type { Classification, Failure, FailureClass, RetryReason } from './types
 // calls never share it.
 
 type Signal =
-  | 'refusal'
+  | 'denied'
   | 'userAbort'
   | 'content'
   | 'contentWeak'
@@ -48,12 +48,13 @@ const CJK_MARK = '一';
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
 // biome-ignore format: phrase tables read better packed than one phrase a line
 const PHRASES: Record<Signal, readonly string[]> = {
-  refusal: [
+  // Permission, decided before anything else the text says: the user refused a tool, or the account or client
+  // is blocked (whatever `unauthorized` or 401 wraps it).
+  denied: [
     'tool use was rejected', "doesn't want to proceed", 'does not want to proceed',
     "doesn't want to take this action", 'user denied', 'denied tool use', 'user rejected',
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user',
-    // Account blocks and client restrictions: permission, whatever `unauthorized` or 401 wraps them.
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
     "client error '403", 'access_terminated', 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team',
@@ -483,7 +484,7 @@ function decide(
   statusClass: FailureClass | undefined,
   hintMs: number | undefined,
 ): FailureClass {
-  if (has & S.refusal) return 'permission';
+  if (has & S.denied) return 'permission';
   if (has & S.userAbort && !(has & S.timeoutWord)) return 'other';
   // Before the filter words: `No endpoints available matching your guardrail restrictions and data policy`.
   if (has & S.routing) return 'bad_request';
