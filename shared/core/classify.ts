@@ -57,13 +57,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'user declined', 'declined by the user',
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
     "client error '403", 'access_terminated', 'official clients', 'group only allows', 'locked your account',
-    'user is disabled', 'disabled by team',
+    'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
+    'not available in your region', 'unavailable in your region', 'not available in your country',
+    'location is not supported', 'region is not supported', 'unsupported_country',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
     'aborterror', 'user aborted', 'aborted by user', 'aborted by the user', 'cancelled by user',
     'canceled by user', 'cancelled by the user', 'canceled by the user', 'user cancelled', 'user canceled',
-    'request was cancelled', 'request was canceled', 'keyboardinterrupt', 'ctrl-c', 'turn aborted',
+    'request was cancelled', 'request was canceled', 'keyboardinterrupt', 'ctrl-c', 'turn aborted', 'client_gone',
   ],
   content: [
     'content filter', 'content_filter', 'content-filter', 'content management policy', 'content_policy',
@@ -99,7 +101,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'preconsumedquota', 'daily quota', 'usage quota', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
-    'billing error',
+    'billing error', 'used all of', 'included credits', 'free allocation',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -125,7 +127,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than',
     'context too large',
   ],
   contextWeak: ['too many tokens'],
@@ -153,18 +155,20 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'login expired', 're-auth', 'need to be signed in', "client error '401",
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
-    'invalid subscription key', 'subscription key is invalid',
+    'invalid subscription key', 'subscription key is invalid', 'key has expired', 'retrieving credentials',
+    'credential refresh', 'need to sign in', 'sign_in_required',
   ],
   localOther: [
     'eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
     'read-only file system', 'npm install', 'global npm', 'system memory', 'unable to allocate',
-    'out of memory', 'llama runner', 'runner process', 'serialization error', 'failed to serialize',
+    'out of memory', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
-    'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization',
+    'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization', 'startup timeout',
+    'failed to parse responses stream', 'decodingerror',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -180,15 +184,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'do not have access', 'does not have access', "doesn't have access", 'no access to', 'not authorized to',
     'not authorised to', 'does not have permission', 'do not have permission', "don't have permission",
     "doesn't have permission", 'lacks required permission', 'lacks permission', 'insufficient permission',
-    'insufficient_permission', 'missing scope', 'model access is denied', 'location is not supported',
-    'unsupported_country', 'country, region', 'region is not supported', 'not available in your country',
-    'not available in your region', 'unavailable in your region', 'not supported in your', 'suspended',
+    'insufficient_permission', 'missing scope', 'model access is denied',
+    'country, region', 'not supported in your', 'suspended',
     'deactivated', 'has been disabled', 'organization is disabled', 'must be verified', 'not enabled for',
     'has not been enabled', 'has not been used in project', 'service_disabled', 'not permitted to',
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
-    'not yet authorized', 'has been restricted', 'not available for this account',
+    'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
+    'organization policy', 'not agreed to',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -204,7 +208,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
-    'still being loaded',
+    'still being loaded', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
+    'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -220,7 +225,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
-    'request too large (max',
+    'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
+    'cannot both be specified', "model doesn't support", 'model does not support', 'streaming is required',
+    'streaming is strongly recommended',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -229,7 +236,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
-    'maximum tokens you requested', 'max_tokens must be', 'max_tokens is too large', 'max_tokens` must be',
+    'maximum tokens you requested', 'max_tokens must be', 'max_tokens is too large', 'max_tokens` must be', 'max tokens must be',
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
@@ -237,7 +244,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
-    'high concurrency', 'reduce concurrency',
+    'high concurrency', 'reduce concurrency', 'calls / minute', 'calls per minute',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -250,7 +257,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
     'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed', 'model stream was invalid',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
-    'failed after retries',
+    'failed after retries', 'engine dead', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
+    '"isretryable": true', '"isretryable":true',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -293,7 +301,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
     'nodename nor servname', 'name or service not known', 'sslhandshakeexception', 'ssl peer shut down',
     'ssl_error_syscall', 'remote host closed', 'remote host terminated', 'curl: (6)', 'curl: (7)',
-    'curl: (28)', 'curl: (35)', 'curl: (52)', 'curl: (56)',
+    'curl: (28)', 'curl: (35)', 'curl: (52)', 'curl: (56)', 'forcibly closed', 'os error 10053',
+    'os error 10054', 'os error 10060', 'os error 10061', 'os error 104)', 'os error 110)', 'os error 111)',
+    'error sending http request', 'network disconnected', 'no close frame', 'connectionclosed',
+    'websocket connection to', 'transferencodingerror', 'contentlengtherror', 'clientpayloaderror', 'reset by remote',
+    'stream stalled', 'not closed cleanly',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -311,15 +323,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
   ['capacity', '暂时不可用'], ['capacity', '可用账号'],
-  ['capacity', '无可用'], ['capacity', '没有可用'],
+  ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '负载较高'], ['capacity', '负载过高'],
   ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'], ['quota', '预扣费'],
   ['quota', '剩余额度'],
-  ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'],
+  ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '访问过于频繁'], ['rate', '并发超限'], ['rate', '频率上限'],
   ['rate', '限流'], ['rate', '速率限制'],
   ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
-  ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'],
+  ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'], ['auth', '重新登录'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
   ['permission', '已被封禁'], ['permission', '所在地区不支持'], ['permission', '区域限制'],
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'],
@@ -394,6 +406,8 @@ for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number
 // biome-ignore format: a table reads better packed
 const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
   'failed']);
+/** Errors whose number is their own code, not an HTTP status: aiohttp's payload errors always say 400. */
+const NOT_STATUS_ERRORS = new Set(['transferencodingerror', 'contentlengtherror', 'clientpayloaderror']);
 
 /** Reason phrases that make a preceding three-digit number a status (`503 Service Unavailable`). */
 // biome-ignore format: a table reads better packed
@@ -434,6 +448,7 @@ const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 const COLON = 58;
 const EQUALS = 61;
+const GREATER = 62;
 const SPACE = 32;
 const BRACKET = 91;
 const BACKSLASH = 92;
@@ -504,8 +519,12 @@ function decide(
   if (has & S.localOther) return 'other';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';
-  // `API error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
-  if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
+  // A wrapper's plain 400 around an overload (`API Error (400): Our servers are currently overloaded`) or a
+  // server error (Bedrock's event stream: `'status_code': 400` with `internalServerException`).
+  if (status === 400 && !(has & S.badRequest)) {
+    if (has & S.overload) return 'capacity';
+    if (has & S.server) return 'server';
+  }
   if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)
     return statusClass;
   // Before the request-error types: Mistral reports its full backend as an invalid_request_error.
@@ -1074,6 +1093,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
+  // A server's own error page, titled by its 5xx: `<title>503: Model with name … is not ready.</title>`. (A
+  // 4xx title is a proxy's or firewall's page, which its words describe better.)
+  if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
@@ -1081,6 +1103,7 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   const start = wordStart(t, end);
   if (end - start >= 3) {
     const word = t.slice(start, end);
+    if (NOT_STATUS_ERRORS.has(word)) return false;
     if (STATUS_WORDS.has(word) || isStatusWord(word)) return true;
     if (word === 'was' && wordBefore(t, start) === 'code') return true;
     if (word === 'number' && wordBefore(t, start) === 'reference') return true;
