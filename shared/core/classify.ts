@@ -56,7 +56,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user',
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
-    "client error '403", 'access_terminated', 'official clients', 'group only allows', 'locked your account',
+    "client error '403", 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
     'not available in your region', 'unavailable in your region', 'not available in your country',
     'location is not supported', 'region is not supported', 'unsupported_country',
@@ -101,7 +101,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'preconsumedquota', 'daily quota', 'usage quota', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
-    'billing error', 'used all of', 'included credits', 'free allocation',
+    'billing error', 'used all of', 'included credits', 'free allocation', 'credits required',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -127,7 +127,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long',
     'context too large',
   ],
   contextWeak: ['too many tokens'],
@@ -156,7 +156,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid', 'key has expired', 'retrieving credentials',
-    'credential refresh', 'need to sign in', 'sign_in_required',
+    'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'sign in failed',
+    'error signing in', 'authentication required',
   ],
   localOther: [
     'eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -168,14 +169,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
     'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization', 'startup timeout',
-    'failed to parse responses stream', 'decodingerror',
+    'failed to parse responses stream', 'decodingerror', 'builder error',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
-    'specify a valid model',
+    'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model',
   ],
   permission: [
@@ -192,7 +193,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
     'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
-    'organization policy', 'not agreed to',
+    'organization policy', 'not agreed to', 'access forbidden',
+    // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
+    'access_terminated',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -209,7 +212,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
     'still being loaded', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
-    'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly',
+    'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly', 'accounts exhausted',
+    'targets exhausted', 'buckets exhausted', 'no active account', 'active accounts', 'no account can serve',
+    'upstream rate limit',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -226,7 +231,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
-    'cannot both be specified', "model doesn't support", 'model does not support', 'streaming is required',
+    'cannot both be specified', 'improperly formed', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
@@ -251,13 +256,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
-    'error occurred while processing your request', 'unexpected error during processing', 'modelstreamerror',
+    'error occurred while processing', 'unexpected error when processing', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
     'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed', 'model stream was invalid',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
-    'failed after retries', 'engine dead', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
+    'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
@@ -305,7 +310,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'os error 10054', 'os error 10060', 'os error 10061', 'os error 104)', 'os error 110)', 'os error 111)',
     'error sending http request', 'network disconnected', 'no close frame', 'connectionclosed',
     'websocket connection to', 'transferencodingerror', 'contentlengtherror', 'clientpayloaderror', 'reset by remote',
-    'stream stalled', 'not closed cleanly',
+    'stream stalled', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
+    'no response from the server', 'stopped arriving',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -323,18 +329,20 @@ const PHRASES: Record<Signal, readonly string[]> = {
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
   ['capacity', '暂时不可用'], ['capacity', '可用账号'],
-  ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '负载较高'], ['capacity', '负载过高'],
+  ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '负载较高'], ['capacity', '负载过高'], ['capacity', '请求量较高'], ['capacity', '高需求'],
+  ['capacity', '排在第'],
   ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'], ['quota', '预扣费'],
   ['quota', '剩余额度'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '访问过于频繁'], ['rate', '并发超限'], ['rate', '频率上限'],
   ['rate', '限流'], ['rate', '速率限制'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'],
   ['auth', '令牌无效'], ['auth', '无效的令牌'], ['auth', '未授权'], ['auth', '认证失败'], ['auth', '密钥无效'],
-  ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'], ['auth', '重新登录'],
+  ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'], ['auth', '重新登录'], ['auth', 'key 不正确'], ['auth', '密钥不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
   ['permission', '已被封禁'], ['permission', '所在地区不支持'], ['permission', '区域限制'],
-  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'],
+  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
   ['transport', '请检查网络'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'], ['content', '敏感内容'],
@@ -519,12 +527,8 @@ function decide(
   if (has & S.localOther) return 'other';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';
-  // A wrapper's plain 400 around an overload (`API Error (400): Our servers are currently overloaded`) or a
-  // server error (Bedrock's event stream: `'status_code': 400` with `internalServerException`).
-  if (status === 400 && !(has & S.badRequest)) {
-    if (has & S.overload) return 'capacity';
-    if (has & S.server) return 'server';
-  }
+  // `API Error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
+  if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
   if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)
     return statusClass;
   // Before the request-error types: Mistral reports its full backend as an invalid_request_error.
@@ -1108,6 +1112,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     if (word === 'was' && wordBefore(t, start) === 'code') return true;
     if (word === 'number' && wordBefore(t, start) === 'reference') return true;
   }
+  // A status before the request it answers: `403 GET https://…` (an error chain's line).
+  if (t.startsWith(' get http', j) || t.startsWith(' post http', j)) return true;
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];
@@ -1143,7 +1149,7 @@ for (const reason of STATUS_REASONS) {
   STATUS_REASONS_BY_FIRST[code] = [...(STATUS_REASONS_BY_FIRST[code] ?? []), reason];
 }
 
-/** The word (letters and `_`) that ends just before `pos`, past up to four separators such as `": `. */
+/** The word (letters and `_`) that ends just before `pos`, past up to four separators such as `": ` or `] `. */
 function wordBefore(t: string, pos: number): string {
   const end = wordEnd(t, pos);
   return t.slice(wordStart(t, end), end);
@@ -1170,6 +1176,7 @@ function isWordLead(code: number): boolean {
     code === EQUALS ||
     code === PAREN ||
     code === BRACKET ||
+    code === BRACKET_CLOSE ||
     code === DOUBLE_QUOTE ||
     code === QUOTE ||
     code === BRACE
