@@ -81,7 +81,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
-    'matched public code', 'unsafe_generation', 'unsafe generation',
+    'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -101,7 +101,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'preconsumedquota', 'daily quota', 'usage quota', 'in good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
-    'billing error', 'used all of', 'included credits', 'free allocation', 'credits required',
+    'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -127,7 +127,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large',
     'context too large',
   ],
   contextWeak: ['too many tokens'],
@@ -157,7 +157,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid', 'key has expired', 'retrieving credentials',
     'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'sign in failed',
-    'error signing in', 'authentication required',
+    'error signing in', 'authentication required', 'session is invalid',
+    'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
   ],
   localOther: [
     'eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -193,7 +194,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
     'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
-    'organization policy', 'not agreed to', 'access forbidden',
+    'organization policy', 'not agreed to', 'access forbidden', 'attention required',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -256,7 +257,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
-    'error occurred while processing', 'unexpected error when processing', 'unexpected error during processing', 'modelstreamerror',
+    'error occurred while processing', 'unexpected error when processing', 'no response was returned',
+    'error processing your request', "it's not you, it's us", 'did not return a response', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
@@ -311,7 +313,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error sending http request', 'network disconnected', 'no close frame', 'connectionclosed',
     'websocket connection to', 'transferencodingerror', 'contentlengtherror', 'clientpayloaderror', 'reset by remote',
     'stream stalled', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
-    'no response from the server', 'stopped arriving',
+    'no response from the server', 'stopped arriving', 'timing out', 'i/o error on',
+    'resourceaccessexception', 'prematurely closed',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -329,10 +332,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '负载已饱和'], ['capacity', '访问量过大'], ['capacity', '服务繁忙'], ['capacity', '系统繁忙'],
   ['capacity', '暂时不可用'], ['capacity', '可用账号'],
-  ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '负载较高'], ['capacity', '负载过高'], ['capacity', '请求量较高'], ['capacity', '高需求'],
+  ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '负载较高'], ['capacity', '负载过高'], ['capacity', '请求量较高'], ['capacity', '高需求'], ['capacity', '服务器忙'],
   ['capacity', '排在第'],
   ['quota', '余额不足'], ['quota', '额度不足'], ['quota', '额度已用'], ['quota', '使用上限'], ['quota', '预扣费'],
-  ['quota', '剩余额度'],
+  ['quota', '剩余额度'], ['quota', '欠费'], ['quota', '请充值'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '请求过于频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '访问过于频繁'], ['rate', '并发超限'], ['rate', '频率上限'],
@@ -342,9 +345,10 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['auth', 'token已过期'], ['auth', 'token非法'], ['auth', '令牌已过期'], ['auth', '重新登录'], ['auth', 'key 不正确'], ['auth', '密钥不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'],
   ['permission', '已被封禁'], ['permission', '所在地区不支持'], ['permission', '区域限制'],
-  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
+  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'], ['server', '服务器异常'],
+  ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '连接超时'], ['transport', '连接失败'], ['transport', '网络错误'], ['transport', '连接被重置'],
-  ['transport', '请检查网络'],
+  ['transport', '请检查网络'], ['transport', '积极拒绝'], ['transport', '无法连接'], ['transport', '拒绝网络连接'],
   ['content', '敏感词'], ['content', '内容违规'], ['content', '违规内容'], ['content', '敏感内容'],
   ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'], ['content', '涉嫌违规'],
   ['content', '敏感信息'],
@@ -413,7 +417,7 @@ for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number
 
 // biome-ignore format: a table reads better packed
 const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
-  'failed']);
+  'failed', 'response']);
 /** Errors whose number is their own code, not an HTTP status: aiohttp's payload errors always say 400. */
 const NOT_STATUS_ERRORS = new Set(['transferencodingerror', 'contentlengtherror', 'clientpayloaderror']);
 
@@ -425,6 +429,7 @@ const STATUS_REASONS = [
   'bad request', 'not found', 'overloaded', 'payment required', 'insufficient balance', 'request timeout',
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
   'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
+  'error',
 ];
 
 // biome-ignore format: a table reads better packed
@@ -1120,10 +1125,14 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   return reasons?.some((reason) => t.startsWith(reason, k)) === true;
 }
 
-/** `…status`, `…statuscode`, `…status_code`, and `…error` (`error`, `APIError: 400`, `HTTPError 503`). */
+/**
+ * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`) and `…exception`
+ * (`NonTransientAiException: 404`).
+ */
 function isStatusWord(word: string): boolean {
   return (
     word.endsWith('error') ||
+    word.endsWith('exception') ||
     word.endsWith('status') ||
     word.endsWith('statuscode') ||
     word.endsWith('status_code')
