@@ -330,10 +330,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
  */
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
-  // Words rather than sentences where a word says it alone: 繁忙 busy, 过载 and 负载 load, 余额 balance, 额度 quota,
+  // Words rather than sentences where a word says it alone: 过载 and 负载 load, 余额 balance, 额度 quota,
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization.
-  ['capacity', '繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'],
+  ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'],
   ['quota', '余额'], ['quota', '额度'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
@@ -427,6 +427,8 @@ const STATUS_REASONS = [
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
   'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
   'error',
+  // A status before the request it answers: `403 GET https://…` (an error chain's line).
+  'get http', 'post http',
 ];
 
 // biome-ignore format: a table reads better packed
@@ -1114,8 +1116,6 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     if (word === 'was' && wordBefore(t, start) === 'code') return true;
     if (word === 'number' && wordBefore(t, start) === 'reference') return true;
   }
-  // A status before the request it answers: `403 GET https://…` (an error chain's line).
-  if (t.startsWith(' get http', j) || t.startsWith(' post http', j)) return true;
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];

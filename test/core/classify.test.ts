@@ -46,10 +46,8 @@ describe('the labelled corpus', () => {
     expect(seeds.length).toBeGreaterThanOrEqual(21);
   });
 
-  it('puts at least 97% of errors.jsonl in its labelled class', () => {
-    const missed = misses(errors);
-    if (missed.length > 0) console.log(`classify misses:\n${missed.join('\n')}`);
-    expect(1 - missed.length / errors.length).toBeGreaterThanOrEqual(0.97);
+  it('puts every text of errors.jsonl in its labelled class', () => {
+    expect(misses(errors)).toEqual([]);
   });
 
   it('makes the labelled retry decision for at least 98% of errors.jsonl', () => {
