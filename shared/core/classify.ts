@@ -63,7 +63,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
-    'aborterror', 'user aborted', 'aborted by user', 'aborted by the user', 'cancelled by user',
+    'aborterror:', 'user aborted', 'aborted by user', 'aborted by the user', 'cancelled by user',
     'canceled by user', 'cancelled by the user', 'canceled by the user', 'user cancelled', 'user canceled',
     'request was cancelled', 'request was canceled', 'keyboardinterrupt', 'ctrl-c', 'turn aborted', 'client_gone',
   ],
@@ -93,7 +93,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
-    'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'key limit exceeded',
+    'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
     'quota has been exhausted', 'any credits',
     'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
@@ -127,7 +127,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt token count of', 'max_prompt_tokens_exceeded', 'exceeds token limit', 'exceed model token limit',
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
-    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large',
+    'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
     'context too large',
   ],
   contextWeak: ['too many tokens'],
@@ -156,7 +156,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid', 'key has expired', 'retrieving credentials',
-    'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'sign in failed',
+    'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
     'error signing in', 'authentication required', 'session is invalid',
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
   ],
@@ -167,10 +167,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
-    'terminated by signal', 'sigkill', 'cors policy', 'produced invalid content', 'mcpserver',
+    'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
     'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization', 'startup timeout',
-    'failed to parse responses stream', 'decodingerror', 'builder error',
+    'failed to parse responses stream', 'decodingerror', 'builder error', 'resize image',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -194,7 +194,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
     'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
-    'organization policy', 'not agreed to', 'access forbidden', 'attention required',
+    'organization policy', 'not agreed to', 'disabled organization', 'access forbidden', 'attention required',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -212,7 +212,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
-    'still being loaded', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
+    'still being loaded', 'high load', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
     'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly', 'accounts exhausted',
     'targets exhausted', 'buckets exhausted', 'no active account', 'active accounts', 'no account can serve',
     'upstream rate limit',
@@ -250,7 +250,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
-    'high concurrency', 'reduce concurrency', 'calls / minute', 'calls per minute',
+    'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -258,7 +258,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
     'error occurred while processing', 'unexpected error when processing', 'no response was returned',
-    'error processing your request', "it's not you, it's us", 'did not return a response', 'unexpected error during processing', 'modelstreamerror',
+    'error processing your request', "it's not you, it's us", 'did not return a response',
+    // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
+    'produced invalid content', 'response header from upstream', 'unexpected error during processing', 'modelstreamerror',
     'modelerrorexception', 'dependencyfailed', '"internal s', 'web server is returning an unknown error',
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
@@ -301,7 +303,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'headers timeout', 'idle timeout', 'net::err_', 'trouble connecting', 'all connection attempts failed',
     'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
     'connection was aborted', 'server is offline', 'stream completed without', 'completed without a response',
-    'stream_terminated', 'stream_error', 'ssl certificate problem', 'local issuer certificate',
+    'stream_terminated', 'stream_error', 'ssl certificate problem', 'ssl certificate error', 'unable_to_get_issuer_cert', 'local issuer certificate',
     'certificate verify failed', 'unknown host', 'does not have a dns entry', 'could not resolve host',
     'websocket is closed', 'tunnel connection failed', 'proxy authentication required', '": eof',
     'eof while parsing', 'response ended unexpectedly', 'ssl/tls alert', 'bad record mac',
@@ -312,7 +314,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'os error 10054', 'os error 10060', 'os error 10061', 'os error 104)', 'os error 110)', 'os error 111)',
     'error sending http request', 'network disconnected', 'no close frame', 'connectionclosed',
     'websocket connection to', 'transferencodingerror', 'contentlengtherror', 'clientpayloaderror', 'reset by remote',
-    'stream stalled', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
+    'stream stalled', 'response stalled', 'establish a connection', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
     'no response from the server', 'stopped arriving', 'timing out', 'i/o error on',
     'resourceaccessexception', 'prematurely closed',
   ],
@@ -473,6 +475,7 @@ const LOWER_R = 114;
 const LOWER_T = 116;
 const LOWER_U = 117;
 const BRACE = 123;
+const PIPE = 124;
 const MIDDLE_DOT = 0xb7;
 
 /** Classifies a turn failure: its class, the reason to retry it in place (or `null`), and any wait hint. */
@@ -1077,6 +1080,7 @@ function firstStatus(t: string): number | undefined {
   while (from > 0 && isDigit(t.charCodeAt(from - 1))) from--;
   let first = 0;
   while (first < t.length && !isWordChar(codeAt(t, first))) first++;
+  let found: number | undefined;
   for (let i = from; i < t.length; ) {
     if (!isDigit(codeAt(t, i))) {
       i++;
@@ -1087,11 +1091,17 @@ function firstStatus(t: string): number | undefined {
     if (j - i === 3) {
       const status =
         (codeAt(t, i) - DIGIT_0) * 100 + (codeAt(t, i + 1) - DIGIT_0) * 10 + codeAt(t, i + 2) - DIGIT_0;
-      if (CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) return status;
+      if (CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) {
+        if (found === undefined) {
+          if (status < 500) return status;
+          found = status;
+          // A 5xx around a relayed 429 (`Response: 500 {… "message":"429 Rate limit is exceeded…"}`) is the 429.
+        } else if (status === 429) return status;
+      }
     }
     i = j;
   }
-  return undefined;
+  return found;
 }
 
 function inStatusPosition(t: string, i: number, j: number, first: number): boolean {
@@ -1101,6 +1111,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
+  // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.
+  if (before === SPACE && after === SPACE && codeAt(t, i - 2) === PIPE && codeAt(t, j + 1) === PIPE)
+    return true;
   // A server's own error page, titled by its 5xx: `<title>503: Model with name … is not ready.</title>`. (A
   // 4xx title is a proxy's or firewall's page, which its words describe better.)
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
