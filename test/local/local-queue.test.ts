@@ -1,10 +1,19 @@
 import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DeadLetter, LocalQueue, type QueueJournal } from '../../shared/adapters/local/local-queue';
+import {
+  type DeadLetter,
+  LocalQueue,
+  type LocalQueueOptions,
+  type QueueJournal,
+} from '../../shared/adapters/local/local-queue';
 import type { JournalEntry } from '../../shared/adapters/local/message-journal';
 import { MessageJournal } from '../../shared/adapters/local/message-journal';
+import type { Timers } from '../../shared/adapters/local/timers';
 import type { Log } from '../../shared/ports';
+import { T0 } from '../support/events';
+import { fcParams, runSeed } from '../support/fc-params';
 import { FakeTimers, settle } from './fake-timers';
 import { tempDir } from './temp-dir';
 
@@ -51,6 +60,50 @@ function handler(failing: Set<string> = new Set()) {
   return { fn, batches, bodies: () => batches.map((b) => b.Records.map((r) => r.body)) };
 }
 
+/** A handler that records each record's body, receive count and when it was handed over (ms after T0). */
+function timedHandler(timers: Timers, fails: (record: SQSEvent['Records'][number]) => boolean = () => false) {
+  const seen: Array<{ body: string; atMs: number; receive: number }> = [];
+  const sizes: number[] = [];
+  const fn = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    sizes.push(event.Records.length);
+    for (const r of event.Records) {
+      seen.push({
+        body: r.body,
+        atMs: timers.now() - T0,
+        receive: Number(r.attributes.ApproximateReceiveCount),
+      });
+    }
+    return { batchItemFailures: event.Records.filter(fails).map((r) => ({ itemIdentifier: r.messageId })) };
+  };
+  return { fn, seen, sizes };
+}
+
+/** `values` in an order that `seed` fixes (Fisher–Yates on mulberry32). */
+function shuffled<T>(values: readonly T[], seed: number): T[] {
+  let a = seed >>> 0;
+  const random = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const out = [...values];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** Message `i` was sent with `delays[i]`: the order of delivery, soonest first, ties in send order. */
+function visibleOrder(delays: readonly number[]): Array<{ body: string; atMs: number }> {
+  return delays
+    .map((delayMs, i) => ({ body: `m-${i}`, atMs: delayMs, i }))
+    .sort((a, b) => a.atMs - b.atMs || a.i - b.i)
+    .map(({ body, atMs }) => ({ body, atMs }));
+}
+
 describe('LocalQueue', () => {
   let timers: FakeTimers;
   let journal: ReturnType<typeof memoryJournal>;
@@ -63,7 +116,10 @@ describe('LocalQueue', () => {
     letters = [];
   });
 
-  function queue(fn: (event: SQSEvent) => Promise<SQSBatchResponse>, { start = true } = {}) {
+  function queue(
+    fn: (event: SQSEvent) => Promise<SQSBatchResponse>,
+    { start = true, ...overrides }: { start?: boolean } & Partial<LocalQueueOptions> = {},
+  ) {
     const q = new LocalQueue({
       name: 'wake',
       handler: fn,
@@ -75,6 +131,7 @@ describe('LocalQueue', () => {
       maxReceiveCount: 3,
       backoffMs: (n) => 1000 * n,
       timers,
+      ...overrides,
     });
     if (start) q.start();
     return q;
@@ -180,6 +237,14 @@ describe('LocalQueue', () => {
     expect(h.bodies()).toEqual([['later']]);
   });
 
+  it('refuses a NaN delay before journaling the message', async () => {
+    const q = queue(handler().fn);
+    await expect(q.send('x', { id: 'x', delayMs: Number.NaN })).rejects.toThrow(RangeError);
+    expect(journal.held.size).toBe(0);
+    expect(q.depth).toBe(0);
+    expect(timers.pending).toBe(0);
+  });
+
   it('stops after the batch in progress and leaves the rest undone', async () => {
     let release: () => void = () => {};
     const h = handler();
@@ -199,6 +264,196 @@ describe('LocalQueue', () => {
     expect(h.bodies()).toEqual([['first']]);
     expect(journal.doneIds).toEqual(['f']);
     expect([...journal.held.keys()]).toEqual(['s']);
+  });
+});
+
+describe('LocalQueue under a backlog', () => {
+  let timers: FakeTimers;
+  beforeEach(() => {
+    timers = new FakeTimers();
+  });
+
+  function queue(
+    fn: (event: SQSEvent) => Promise<SQSBatchResponse>,
+    { start = true, ...overrides }: { start?: boolean } & Partial<LocalQueueOptions> = {},
+  ) {
+    const q = new LocalQueue({
+      name: 'wake',
+      handler: fn,
+      journal: memoryJournal(),
+      deadLetter: async () => {},
+      log: recordingLog(),
+      maxReceiveCount: 3,
+      backoffMs: (n) => 1000 * n,
+      timers,
+      ...overrides,
+    });
+    if (start) q.start();
+    return q;
+  }
+
+  async function sendAll(q: LocalQueue, delays: readonly number[]): Promise<void> {
+    for (const [i, delayMs] of delays.entries()) await q.send(`m-${i}`, { id: `m-${i}`, delayMs });
+  }
+
+  it('delivers messages with shuffled delays in visibleAt order, each at its time, ties in send order', async () => {
+    const delays = shuffled(
+      Array.from({ length: 500 }, (_, i) => ((i % 125) + 1) * 100),
+      7,
+    );
+    const h = timedHandler(timers);
+    const q = queue(h.fn);
+    await sendAll(q, delays);
+    await timers.advance(12_500);
+    await q.idle();
+
+    expect(h.seen.map(({ body, atMs }) => ({ body, atMs }))).toEqual(visibleOrder(delays));
+    expect(q.depth).toBe(0);
+  });
+
+  it('delivers any delays and once-failing messages in visibleAt order, in batches ≤ batchSize', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ delayMs: fc.nat({ max: 20 }), failsOnce: fc.boolean() }), { maxLength: 80 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (messages, batchSize, concurrency) => {
+          timers = new FakeTimers();
+          const failsOnce = new Set(messages.flatMap((m, i) => (m.failsOnce ? [`m-${i}`] : [])));
+          const h = timedHandler(
+            timers,
+            (r) => failsOnce.has(r.body) && r.attributes.ApproximateReceiveCount === '1',
+          );
+          const q = queue(h.fn, { batchSize, concurrency, backoffMs: () => 5 });
+          await sendAll(
+            q,
+            messages.map((m) => m.delayMs),
+          );
+          await timers.advance(25);
+          await q.idle();
+
+          // Each receive at its visibleAt; receives due at once go in send order, a retry keeping its place.
+          const expected = messages
+            .flatMap((m, i) => [
+              { body: `m-${i}`, atMs: m.delayMs, receive: 1, i },
+              ...(m.failsOnce ? [{ body: `m-${i}`, atMs: m.delayMs + 5, receive: 2, i }] : []),
+            ])
+            .sort((a, b) => a.atMs - b.atMs || a.i - b.i)
+            .map(({ i: _, ...seen }) => seen);
+          expect(h.seen).toEqual(expected);
+          expect(Math.max(0, ...h.sizes)).toBeLessThanOrEqual(batchSize);
+          expect(timers.pending).toBe(0);
+          expect(q.depth).toBe(0);
+        },
+      ),
+      fcParams(runSeed(), 100),
+    );
+  });
+
+  it('runs at most concurrency batches at once and refills a slot as soon as a batch ends', async () => {
+    const releases: Array<() => void> = [];
+    const sizes: number[] = [];
+    const q = queue(
+      async (event) => {
+        sizes.push(event.Records.length);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return { batchItemFailures: [] };
+      },
+      { batchSize: 10, concurrency: 2, start: false },
+    );
+    await sendAll(
+      q,
+      Array.from({ length: 35 }, () => 0),
+    );
+    q.start();
+    await settle();
+    expect(sizes).toEqual([10, 10]);
+
+    releases.shift()?.();
+    await settle();
+    expect(sizes).toEqual([10, 10, 10]);
+    while (releases.length > 0) {
+      releases.shift()?.();
+      await settle();
+    }
+    await q.idle();
+    expect(sizes).toEqual([10, 10, 10, 5]);
+    expect(q.depth).toBe(0);
+  });
+
+  it('keeps a retried message back for its backoff while later messages flow past it', async () => {
+    const h = timedHandler(timers, (r) => r.body === 'bad' && r.attributes.ApproximateReceiveCount === '1');
+    const q = queue(h.fn);
+    await q.send('bad', { id: 'bad' });
+    for (const delayMs of [250, 500, 750, 1000, 1250]) {
+      await q.send(`d${delayMs}`, { id: `d${delayMs}`, delayMs });
+    }
+    await timers.advance(2000);
+    await q.idle();
+
+    expect(h.seen).toEqual([
+      { body: 'bad', atMs: 0, receive: 1 },
+      { body: 'd250', atMs: 250, receive: 1 },
+      { body: 'd500', atMs: 500, receive: 1 },
+      { body: 'd750', atMs: 750, receive: 1 },
+      // Visible again at 1000 beside d1000; sent first, so it goes first.
+      { body: 'bad', atMs: 1000, receive: 2 },
+      { body: 'd1000', atMs: 1000, receive: 1 },
+      { body: 'd1250', atMs: 1250, receive: 1 },
+    ]);
+    expect(q.depth).toBe(0);
+  });
+
+  it('delivers 5,000 restored messages at once, all of them, in the order they were kept', async () => {
+    const entries = Array.from({ length: 5000 }, (_, i) => ({
+      id: `m-${i}`,
+      body: `m-${i}`,
+      sentAt: T0 - 1000,
+    }));
+    const h = timedHandler(timers);
+    const q = queue(h.fn, { start: false });
+    q.restore(entries);
+    q.restore(entries.slice(0, 100));
+    q.start();
+    await q.idle();
+
+    expect(h.seen.map((seen) => seen.body)).toEqual(entries.map((e) => e.body));
+    expect(h.sizes.every((size) => size === 10)).toBe(true);
+    expect(q.depth).toBe(0);
+  });
+
+  it('drains a backlog of 20,000 delayed messages, with the timer armed only for the soonest', async () => {
+    const delays = shuffled(
+      Array.from({ length: 20_000 }, (_, i) => ((i % 1000) + 1) * 1000),
+      2026,
+    );
+    const armedAtMs: number[] = [];
+    const clock: Timers = {
+      now: () => timers.now(),
+      after: (delayMs, run) => {
+        armedAtMs.push(timers.now() - T0 + delayMs);
+        return timers.after(delayMs, run);
+      },
+    };
+    const h = timedHandler(timers);
+    const q = queue(h.fn, { timers: clock });
+    await sendAll(q, delays);
+
+    expect(q.depth).toBe(20_000);
+    expect(h.seen).toEqual([]);
+    expect(timers.pending).toBe(1);
+    expect(armedAtMs.at(-1)).toBe(1000);
+    const armedWhileSending = armedAtMs.length;
+
+    await timers.advance(1_000_000);
+    await q.idle();
+
+    expect(h.seen.map(({ body, atMs }) => ({ body, atMs }))).toEqual(visibleOrder(delays));
+    expect(h.sizes.every((size) => size <= 10)).toBe(true);
+    // Once per distinct time, each for the next one due: never a timer for a later message first.
+    expect(armedAtMs.slice(armedWhileSending)).toEqual(Array.from({ length: 999 }, (_, i) => (i + 2) * 1000));
+    expect(timers.pending).toBe(0);
+    expect(q.depth).toBe(0);
   });
 });
 

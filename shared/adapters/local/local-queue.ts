@@ -42,7 +42,8 @@ export type LocalQueueOptions = {
   timers?: Timers;
 };
 
-type Message = JournalEntry & { receiveCount: number; visibleAt: number; busy: boolean };
+// `seq` is the enqueue order: messages that become visible at the same time go in the order they were sent.
+type Message = JournalEntry & { receiveCount: number; visibleAt: number; seq: number };
 
 /**
  * An in-process stand-in for an SQS queue and its Lambda event source mapping: durable `send` (the journal is
@@ -51,8 +52,14 @@ type Message = JournalEntry & { receiveCount: number; visibleAt: number; busy: b
  */
 export class LocalQueue {
   readonly #o: Required<Omit<LocalQueueOptions, 'timers'>> & { timers: Timers };
+  /** Every message not yet handled or dead-lettered: waiting, visible or in a batch. */
   readonly #messages = new Map<string, Message>();
+  /** Messages waiting for their `visibleAt` (sent, delayed or backing off), soonest on top. */
+  readonly #waiting = new WaitingHeap();
+  /** Visible messages not yet in a batch, in the order they became visible. */
+  readonly #visible = new VisibleFifo();
   readonly #runs = new Set<Promise<void>>();
+  #seq = 0;
   #running = false;
   #cancelTimer: (() => void) | undefined;
   #timerAt = Number.POSITIVE_INFINITY;
@@ -68,9 +75,12 @@ export class LocalQueue {
 
   /** Stores the message durably, then queues it; `false` when its id was already sent (no second effect). */
   async send(body: string, options: { id?: string; delayMs?: number } = {}): Promise<boolean> {
+    const delayMs = Math.max(0, options.delayMs ?? 0);
+    // A NaN visibleAt would sit in the heap unordered; on top, it would arm a timer firing at once, forever.
+    if (Number.isNaN(delayMs)) throw new RangeError('delayMs must be a number of milliseconds, got NaN');
     const entry = { id: options.id ?? randomUUID(), body, sentAt: this.#o.timers.now() };
     if (!(await this.#o.journal.put(entry))) return false;
-    this.#enqueue(entry, entry.sentAt + Math.max(0, options.delayMs ?? 0));
+    this.#enqueue(entry, entry.sentAt + delayMs);
     return true;
   }
 
@@ -102,24 +112,21 @@ export class LocalQueue {
 
   #enqueue(entry: JournalEntry, visibleAt: number): void {
     if (this.#messages.has(entry.id)) return;
-    this.#messages.set(entry.id, { ...entry, receiveCount: 0, visibleAt, busy: false });
+    const message = { ...entry, receiveCount: 0, visibleAt, seq: this.#seq++ };
+    this.#messages.set(entry.id, message);
+    this.#waiting.push(message);
     this.#pump();
   }
 
   #pump(): void {
     if (!this.#running) return;
     const now = this.#o.timers.now();
-    while (this.#runs.size < this.#o.concurrency) {
-      const batch: Message[] = [];
-      for (const message of this.#messages.values()) {
-        if (batch.length >= this.#o.batchSize) break;
-        if (!message.busy && message.visibleAt <= now) batch.push(message);
-      }
-      if (batch.length === 0) break;
-      for (const message of batch) {
-        message.busy = true;
-        message.receiveCount++;
-      }
+    for (let next = this.#waiting.peek(); next && next.visibleAt <= now; next = this.#waiting.peek()) {
+      this.#visible.push(this.#waiting.pop() as Message);
+    }
+    while (this.#runs.size < this.#o.concurrency && this.#visible.size > 0) {
+      const batch = this.#visible.take(this.#o.batchSize);
+      for (const message of batch) message.receiveCount++;
       const run: Promise<void> = this.#deliver(batch).finally(() => {
         this.#runs.delete(run);
         this.#pump();
@@ -130,10 +137,7 @@ export class LocalQueue {
   }
 
   #armTimer(now: number): void {
-    let next = Number.POSITIVE_INFINITY;
-    for (const message of this.#messages.values()) {
-      if (!message.busy && message.visibleAt > now) next = Math.min(next, message.visibleAt);
-    }
+    const next = this.#waiting.peek()?.visibleAt ?? Number.POSITIVE_INFINITY;
     if (next === this.#timerAt) return;
     this.#cancelTimer?.();
     this.#cancelTimer = undefined;
@@ -144,6 +148,12 @@ export class LocalQueue {
       this.#timerAt = Number.POSITIVE_INFINITY;
       this.#pump();
     });
+  }
+
+  /** Makes a failed message invisible for its backoff; the pump that ends its batch re-arms the timer. */
+  #retryLater(message: Message, now: number): void {
+    message.visibleAt = now + this.#o.backoffMs(message.receiveCount);
+    this.#waiting.push(message);
   }
 
   async #deliver(batch: Message[]): Promise<void> {
@@ -161,8 +171,7 @@ export class LocalQueue {
       batch.map(async (message) => {
         if (!failed.has(message.id)) return this.#finish(message);
         if (message.receiveCount >= this.#o.maxReceiveCount) return this.#bury(message, now);
-        message.visibleAt = now + this.#o.backoffMs(message.receiveCount);
-        message.busy = false;
+        this.#retryLater(message, now);
       }),
     );
   }
@@ -197,8 +206,7 @@ export class LocalQueue {
         messageId: message.id,
         error: (error as Error).message,
       });
-      message.visibleAt = now + this.#o.backoffMs(message.receiveCount);
-      message.busy = false;
+      this.#retryLater(message, now);
       return;
     }
     this.#o.log.error('message dead-lettered', {
@@ -226,5 +234,80 @@ export class LocalQueue {
       eventSourceARN: `arn:aws:sqs:local:000000000000:${this.#o.name}`,
       awsRegion: 'local',
     };
+  }
+}
+
+/** A binary min-heap of messages by `visibleAt`, then by `seq`. */
+class WaitingHeap {
+  readonly #heap: Message[] = [];
+
+  peek(): Message | undefined {
+    return this.#heap[0];
+  }
+
+  push(message: Message): void {
+    const heap = this.#heap;
+    let i = heap.push(message) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(message, heap[parent] as Message)) break;
+      heap[i] = heap[parent] as Message;
+      i = parent;
+    }
+    heap[i] = message;
+  }
+
+  pop(): Message | undefined {
+    const heap = this.#heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length === 0 || !last) return top;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= heap.length) break;
+      const r = l + 1;
+      const child = r < heap.length && before(heap[r] as Message, heap[l] as Message) ? r : l;
+      if (!before(heap[child] as Message, last)) break;
+      heap[i] = heap[child] as Message;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  }
+}
+
+function before(a: Message, b: Message): boolean {
+  return a.visibleAt < b.visibleAt || (a.visibleAt === b.visibleAt && a.seq < b.seq);
+}
+
+/** A first-in first-out list whose taken front is cut off now and then, not shifted on every take. */
+class VisibleFifo {
+  #items: Array<Message | undefined> = [];
+  #head = 0;
+
+  get size(): number {
+    return this.#items.length - this.#head;
+  }
+
+  push(message: Message): void {
+    this.#items.push(message);
+  }
+
+  /** Removes and returns up to `count` messages from the front. */
+  take(count: number): Message[] {
+    const end = Math.min(this.#head + count, this.#items.length);
+    const taken = this.#items.slice(this.#head, end) as Message[];
+    // Cleared so that handled messages can be collected before the next compaction.
+    this.#items.fill(undefined, this.#head, end);
+    this.#head = end;
+    if (this.#head === this.#items.length) {
+      this.#items = [];
+      this.#head = 0;
+    } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
+      this.#head = 0;
+    }
+    return taken;
   }
 }
