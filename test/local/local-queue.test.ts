@@ -104,6 +104,27 @@ function visibleOrder(delays: readonly number[]): Array<{ body: string; atMs: nu
     .map(({ body, atMs }) => ({ body, atMs }));
 }
 
+/** A queue named `wake` on fake timers (3 receives, backoff 1 s a receive), started unless `start` is false. */
+function startedQueue(
+  timers: FakeTimers,
+  fn: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  { start = true, ...overrides }: { start?: boolean } & Partial<LocalQueueOptions> = {},
+): LocalQueue {
+  const q = new LocalQueue({
+    name: 'wake',
+    handler: fn,
+    journal: memoryJournal(),
+    deadLetter: async () => {},
+    log: recordingLog(),
+    maxReceiveCount: 3,
+    backoffMs: (n) => 1000 * n,
+    timers,
+    ...overrides,
+  });
+  if (start) q.start();
+  return q;
+}
+
 describe('LocalQueue', () => {
   let timers: FakeTimers;
   let journal: ReturnType<typeof memoryJournal>;
@@ -118,23 +139,16 @@ describe('LocalQueue', () => {
 
   function queue(
     fn: (event: SQSEvent) => Promise<SQSBatchResponse>,
-    { start = true, ...overrides }: { start?: boolean } & Partial<LocalQueueOptions> = {},
+    options: { start?: boolean } & Partial<LocalQueueOptions> = {},
   ) {
-    const q = new LocalQueue({
-      name: 'wake',
-      handler: fn,
+    return startedQueue(timers, fn, {
       journal,
       deadLetter: async (letter) => {
         letters.push(letter);
       },
       log,
-      maxReceiveCount: 3,
-      backoffMs: (n) => 1000 * n,
-      timers,
-      ...overrides,
+      ...options,
     });
-    if (start) q.start();
-    return q;
   }
 
   it('hands messages to the handler as an SQS batch and marks them done', async () => {
@@ -275,21 +289,9 @@ describe('LocalQueue under a backlog', () => {
 
   function queue(
     fn: (event: SQSEvent) => Promise<SQSBatchResponse>,
-    { start = true, ...overrides }: { start?: boolean } & Partial<LocalQueueOptions> = {},
+    options: { start?: boolean } & Partial<LocalQueueOptions> = {},
   ) {
-    const q = new LocalQueue({
-      name: 'wake',
-      handler: fn,
-      journal: memoryJournal(),
-      deadLetter: async () => {},
-      log: recordingLog(),
-      maxReceiveCount: 3,
-      backoffMs: (n) => 1000 * n,
-      timers,
-      ...overrides,
-    });
-    if (start) q.start();
-    return q;
+    return startedQueue(timers, fn, options);
   }
 
   async function sendAll(q: LocalQueue, delays: readonly number[]): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SQSRecord } from 'aws-lambda';
 import type { Log } from '../../ports';
 import type { JournalEntry } from './message-journal';
+import { VisibleFifo, WaitingHeap } from './message-order';
 import type { SqsBatchHandler } from './sqs-event-source';
 import { systemTimers, type Timers } from './timers';
 
@@ -55,9 +56,9 @@ export class LocalQueue {
   /** Every message not yet handled or dead-lettered: waiting, visible or in a batch. */
   readonly #messages = new Map<string, Message>();
   /** Messages waiting for their `visibleAt` (sent, delayed or backing off), soonest on top. */
-  readonly #waiting = new WaitingHeap();
+  readonly #waiting = new WaitingHeap<Message>();
   /** Visible messages not yet in a batch, in the order they became visible. */
-  readonly #visible = new VisibleFifo();
+  readonly #visible = new VisibleFifo<Message>();
   readonly #runs = new Set<Promise<void>>();
   #seq = 0;
   #running = false;
@@ -234,80 +235,5 @@ export class LocalQueue {
       eventSourceARN: `arn:aws:sqs:local:000000000000:${this.#o.name}`,
       awsRegion: 'local',
     };
-  }
-}
-
-/** A binary min-heap of messages by `visibleAt`, then by `seq`. */
-class WaitingHeap {
-  readonly #heap: Message[] = [];
-
-  peek(): Message | undefined {
-    return this.#heap[0];
-  }
-
-  push(message: Message): void {
-    const heap = this.#heap;
-    let i = heap.push(message) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(message, heap[parent] as Message)) break;
-      heap[i] = heap[parent] as Message;
-      i = parent;
-    }
-    heap[i] = message;
-  }
-
-  pop(): Message | undefined {
-    const heap = this.#heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (heap.length === 0 || !last) return top;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= heap.length) break;
-      const r = l + 1;
-      const child = r < heap.length && before(heap[r] as Message, heap[l] as Message) ? r : l;
-      if (!before(heap[child] as Message, last)) break;
-      heap[i] = heap[child] as Message;
-      i = child;
-    }
-    heap[i] = last;
-    return top;
-  }
-}
-
-function before(a: Message, b: Message): boolean {
-  return a.visibleAt < b.visibleAt || (a.visibleAt === b.visibleAt && a.seq < b.seq);
-}
-
-/** A first-in first-out list whose taken front is cut off now and then, not shifted on every take. */
-class VisibleFifo {
-  #items: Array<Message | undefined> = [];
-  #head = 0;
-
-  get size(): number {
-    return this.#items.length - this.#head;
-  }
-
-  push(message: Message): void {
-    this.#items.push(message);
-  }
-
-  /** Removes and returns up to `count` messages from the front. */
-  take(count: number): Message[] {
-    const end = Math.min(this.#head + count, this.#items.length);
-    const taken = this.#items.slice(this.#head, end) as Message[];
-    // Cleared so that handled messages can be collected before the next compaction.
-    this.#items.fill(undefined, this.#head, end);
-    this.#head = end;
-    if (this.#head === this.#items.length) {
-      this.#items = [];
-      this.#head = 0;
-    } else if (this.#head >= 1024 && this.#head * 2 >= this.#items.length) {
-      this.#items = this.#items.slice(this.#head);
-      this.#head = 0;
-    }
-    return taken;
   }
 }
