@@ -161,7 +161,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
   ],
   localOther: [
-    'eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
+    // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
+    // `ResourceAccessException` (or `ResourceNotFoundException`).
+    ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
     'read-only file system', 'npm install', 'global npm', 'system memory', 'unable to allocate',
     'out of memory', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
@@ -275,10 +277,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'do request failed',
   ],
   transport: [
-    'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', 'enotfound', 'eai_again',
+    'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',
-    'fetch failed', 'failed to fetch', 'und_err', 'other side closed', 'premature close', 'premature_close',
+    'fetch failed', 'failed to fetch', 'und_err_', 'other side closed', 'premature close', 'premature_close',
     'unexpected eof', 'early eof', 'eof occurred', 'unexpected end of stream', 'unexpected end of file',
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
@@ -335,7 +337,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Words rather than sentences where a word says it alone: 过载 and 负载 load, 余额 balance, 额度 quota,
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization.
-  ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'],
+  ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'],
   ['quota', '余额'], ['quota', '额度'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
@@ -349,7 +351,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['permission', '所在地区不支持'], ['permission', '区域限制'],
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
-  ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'],
+  ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
@@ -1111,6 +1113,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
+  // A status line: `HTTP/1.1 500 model_error`.
+  if (before === SPACE && (t.startsWith('http/1.1', i - 9) || t.startsWith('http/1.0', i - 9))) return true;
   // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.
   if (before === SPACE && after === SPACE && codeAt(t, i - 2) === PIPE && codeAt(t, j + 1) === PIPE)
     return true;

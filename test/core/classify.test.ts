@@ -335,6 +335,25 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'transport',
     'stream disconnected before completion: An error occurred while processing your request. You can retry your request.',
   ],
+  // Errno codes inside longer names are not the codes: `ResourceAccessException` holds `eacces`.
+  [
+    'transport',
+    'org.springframework.web.client.ResourceAccessException: I/O error on POST request for "https://dashscope.aliyuncs.com/api/v1/services/aigc/multimodal-generation/generation": timeout',
+  ],
+  ['bad_request', 'ResourceNotFoundException: Model not found: anthropic.claude-v9'],
+  ['other', "Error: EACCES: permission denied, open '/home/u/.claude.json'"],
+  ['transport', 'getaddrinfo ENOTFOUND api.anthropic.com'],
+  // A status line, a log table's cell, an error page's title, a relayed 429 inside a 5xx.
+  ['server', 'HTTP/1.1 500 model_error'],
+  [
+    'capacity',
+    '[GIN] 2025/03/06 - 11:42:21 | 503 |   42.044125ms |       127.0.0.1 | POST     "/api/generate"',
+  ],
+  ['capacity', '<html><title>503: Model with name mnist is not ready.</title></html>'],
+  [
+    'rate_limit',
+    'Response: 500 {"statusCode":500,"error":"Internal Server Error","message":"429 Rate limit is exceeded. Try again in 11 seconds."}',
+  ],
 ];
 
 describe('realistic provider texts', () => {
