@@ -1094,10 +1094,11 @@ function firstStatus(t: string): number | undefined {
       const status =
         (codeAt(t, i) - DIGIT_0) * 100 + (codeAt(t, i + 1) - DIGIT_0) * 10 + codeAt(t, i + 2) - DIGIT_0;
       if (CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) {
+        // The first status, unless it is a 5xx around a relayed 429 (`Response: 500 {… "message":"429 Rate
+        // limit is exceeded…"}`), which is the 429.
         if (found === undefined) {
           if (status < 500) return status;
           found = status;
-          // A 5xx around a relayed 429 (`Response: 500 {… "message":"429 Rate limit is exceeded…"}`) is the 429.
         } else if (status === 429) return status;
       }
     }
