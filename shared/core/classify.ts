@@ -98,7 +98,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota has been exhausted', 'any credits',
     'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
-    'preconsumedquota', 'daily quota', 'usage quota', 'in good standing', 'arrearage',
+    'preconsumedquota', 'daily quota', 'usage quota', 'good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
     'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
@@ -159,6 +159,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
     'error signing in', 'authentication required', 'session is invalid',
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
+    'authentication expired', 'authentication has expired', 'auth expired',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -197,6 +198,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
     'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
     'organization policy', 'not agreed to', 'disabled organization', 'access forbidden', 'attention required',
+    'denied on resource',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -217,7 +219,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'still being loaded', 'high load', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
     'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly', 'accounts exhausted',
     'targets exhausted', 'buckets exhausted', 'no active account', 'active accounts', 'no account can serve',
-    'upstream rate limit',
+    'upstream rate limit', 'no provider available', 'no providers available',
+    'available accounts: 0',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -236,6 +239,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended',
+    // Anthropic's validation errors name the offending block: `messages.4.content.1: unexpected `tool_use_id``.
+    'messages.0', 'messages.1', 'messages.2', 'messages.3', 'messages.4', 'messages.5', 'messages.6', 'messages.7',
+    'messages.8', 'messages.9',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -253,6 +259,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
     'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
+    ' rpm', ' tpm',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -318,7 +325,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'websocket connection to', 'transferencodingerror', 'contentlengtherror', 'clientpayloaderror', 'reset by remote',
     'stream stalled', 'response stalled', 'establish a connection', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
     'no response from the server', 'stopped arriving', 'timing out', 'i/o error on',
-    'resourceaccessexception', 'prematurely closed',
+    'resourceaccessexception', 'prematurely closed', 'did not get a response', "didn't get a response",
+    'did not receive a response', "didn't receive a response",
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -336,7 +344,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Words rather than sentences where a word says it alone: 过载 and 负载 load, 余额 balance, 额度 quota,
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
-  // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization.
+  // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization,
+  // 参数 parameter.
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'],
@@ -344,7 +353,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
@@ -502,12 +511,18 @@ export function classify(failure: Failure): Classification {
       : status === fieldStatus
         ? STATUS_CLASS[status]
         : CLASS_OF_STATUS[status];
-  const signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
+  let signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
+  // Codex's wrapper around OpenAI's own message for a failed request is that server error:
+  // `stream disconnected before completion: An error occurred while processing your request. You can retry…`.
+  if (signals & S.transportWrapper && signals & S.server && scan.text.includes(OPENAI_SERVER_ERROR))
+    signals &= ~S.transportWrapper;
   const cls = decide(signals, status, statusClass, retryAfterMs);
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
   return retryAfterMs === undefined ? { class: cls, retry } : { class: cls, retry, retryAfterMs };
 }
+
+const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 
 /** The precedence between signals; the first rule that holds names the class. */
 function decide(
@@ -1107,6 +1122,13 @@ function firstStatus(t: string): number | undefined {
   return found;
 }
 
+/** Whether `http/` and a version (`1.1`, `2`) end at `end`. */
+function afterHttpVersion(t: string, end: number): boolean {
+  let k = end - 1;
+  while (k >= 0 && (isDigit(codeAt(t, k)) || codeAt(t, k) === DOT)) k--;
+  return k < end - 1 && codeAt(t, k) === SLASH && t.startsWith('http', k - 4);
+}
+
 function inStatusPosition(t: string, i: number, j: number, first: number): boolean {
   const before = codeAt(t, i - 1);
   const after = codeAt(t, j);
@@ -1114,8 +1136,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
-  // A status line: `HTTP/1.1 500 model_error`.
-  if (before === SPACE && (t.startsWith('http/1.1', i - 9) || t.startsWith('http/1.0', i - 9))) return true;
+  // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`.
+  if (before === SPACE && afterHttpVersion(t, i - 1)) return true;
   // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.
   if (before === SPACE && after === SPACE && codeAt(t, i - 2) === PIPE && codeAt(t, j + 1) === PIPE)
     return true;

@@ -331,9 +331,18 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'transport',
     'FetchError: request to https://api.openai.com/v1/chat/completions failed, reason: connect ETIMEDOUT 104.18.6.192:443',
   ],
+  // Codex's wrapper is transport, unless what it wraps is OpenAI's own message for a request its servers failed.
+  ['transport', 'stream disconnected before completion: stream closed before response.completed'],
   [
-    'transport',
+    'server',
     'stream disconnected before completion: An error occurred while processing your request. You can retry your request.',
+  ],
+  ['server', 'HTTP/2 500\ncontent-type: application/json'],
+  ['rate_limit', 'request reached organization max RPM: 3, please try again after 1 seconds'],
+  ['bad_request', 'messages.146.content.2.text: cache_control cannot be set for empty text blocks'],
+  [
+    'permission',
+    "Permission 'aiplatform.endpoints.predict' denied on resource '//aiplatform.googleapis.com/projects/p'",
   ],
   // Errno codes inside longer names are not the codes: `ResourceAccessException` holds `eacces`.
   [
