@@ -59,7 +59,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "client error '403", 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
     'not available in your region', 'unavailable in your region', 'not available in your country',
-    'location is not supported', 'region is not supported', 'unsupported_country',
+    'location is not supported', 'region is not supported', 'unsupported_country', 'has been restricted',
   ],
   userAbort: [
     'interrupted by user', 'request interrupted', 'request was aborted', 'operation was aborted',
@@ -96,7 +96,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
     'quota has been exhausted', 'any credits',
-    'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages',
+    'purchase credits', 'buy credits', 'extra usage', 'out of usage', 'premium request', 'overages', 'overage limit',
+    'out of funds',
     'allowance', 'hour limit reached', 'quota is not enough', 'quota not enough', 'insufficient_user_quota',
     'preconsumedquota', 'daily quota', 'usage quota', 'good standing', 'arrearage',
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
@@ -128,9 +129,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
-    'context too large',
+    'context too large', 'token count exceeds',
   ],
-  contextWeak: ['too many tokens'],
+  contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error', 'authentication failed',
     'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
@@ -159,7 +160,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
     'error signing in', 'authentication required', 'session is invalid',
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
-    'authentication expired', 'authentication has expired', 'auth expired',
+    'authentication expired', 'authentication has expired', 'auth expired', 'api_key environment variable',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -173,7 +174,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
     'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization', 'startup timeout',
-    'failed to parse responses stream', 'decodingerror', 'builder error', 'resize image',
+    'failed to parse responses stream', 'decodingerror', 'builder error', 'resize image', 'bwrap:', 'bubblewrap',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -196,7 +197,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not allowed to use', 'has disabled', 'ask your admin', 'serve your region', 'available in your country',
     'supported countries', 'only authorized for use with', 'public access is disabled', 'not entitled',
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
-    'not yet authorized', 'has been restricted', 'not available for this account', "organization's policy",
+    'not yet authorized', 'not available for this account', "organization's policy",
     'organization policy', 'not agreed to', 'disabled organization', 'access forbidden', 'attention required',
     'denied on resource',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
@@ -211,7 +212,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
     'no capacity', 'non-exhausted', 'no available account', 'no available claude account',
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
-    'no healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
+    'no healthy', 'no_healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
@@ -326,7 +327,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'stream stalled', 'response stalled', 'establish a connection', 'not closed cleanly', 'connecterror', 'check your network', 'no response from api',
     'no response from the server', 'stopped arriving', 'timing out', 'i/o error on',
     'resourceaccessexception', 'prematurely closed', 'did not get a response', "didn't get a response",
-    'did not receive a response', "didn't receive a response",
+    'did not receive a response', "didn't receive a response", 'could not be reached', 'cannot be reached',
+    "can't be reached", ': load failed',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -345,11 +347,11 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Words rather than sentences where a word says it alone: 过载 and 负载 load, 余额 balance, 额度 quota,
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization,
-  // 参数 parameter.
+  // 参数 parameter; Japanese 利用制限 usage limit, クレジット credit.
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'],
-  ['quota', '余额'], ['quota', '额度'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
+  ['quota', '余额'], ['quota', '额度'], ['quota', '利用制限'], ['quota', 'クレジット'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'],
@@ -427,7 +429,7 @@ for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number
 
 // biome-ignore format: a table reads better packed
 const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
-  'failed', 'response']);
+  'failed', 'response', 'response_code']);
 /** Errors whose number is their own code, not an HTTP status: aiohttp's payload errors always say 400. */
 const NOT_STATUS_ERRORS = new Set(['transferencodingerror', 'contentlengtherror', 'clientpayloaderror']);
 

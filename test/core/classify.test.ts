@@ -339,6 +339,17 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ],
   ['server', 'HTTP/2 500\ncontent-type: application/json'],
   ['rate_limit', 'request reached organization max RPM: 3, please try again after 1 seconds'],
+  ['capacity', '{"protocol":"HTTP/1.1","response_code":503,"response_code_details":"no_healthy_upstream"}'],
+  [
+    'transport',
+    '[GoogleGenerativeAI Error]: Error fetching from https://generativelanguage.googleapis.com/v1: Load failed',
+  ],
+  ['transport', 'Ollama at http://localhost:11434 could not be reached while requesting a response'],
+  [
+    'permission',
+    "nemoguardrails: Error code: 400 - {'error': {'message': 'Organization has been restricted.', 'type': 'invalid_request_error'}}",
+  ],
+  ['quota', "You've reached your overage limit. (Request ID: 882c5c6b-9bd6-4b28-8286-d5ef3074f23f)"],
   ['bad_request', 'messages.146.content.2.text: cache_control cannot be set for empty text blocks'],
   [
     'permission',
