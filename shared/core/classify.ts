@@ -54,7 +54,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tool use was rejected', "doesn't want to proceed", 'does not want to proceed',
     "doesn't want to take this action", 'user denied', 'denied tool use', 'user rejected',
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
-    'user declined', 'declined by the user',
+    'user declined', 'declined by the user', 'rule which prevents', 'not approved by the user', 'not approved by user',
     'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
     "client error '403", 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
@@ -89,9 +89,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
-    'no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
+    'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
-    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota',
+    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
@@ -129,7 +129,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
-    'context too large', 'token count exceeds',
+    'context too large', 'token count exceeds', 'contextoverflow',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -175,6 +175,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
     'os error 13', 'tool timed out', 'sandbox execution error', 'waiting for server initialization', 'startup timeout',
     'failed to parse responses stream', 'decodingerror', 'builder error', 'resize image', 'bwrap:', 'bubblewrap',
+    'toml parse error', 'modulenotfounderror', 'no module named', 'shell integration', 'http+docker',
+    '[errno 13]', 'permissionerror(13',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -199,7 +201,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_not_entitled', 'available in this country', 'available in this region', 'noautherror',
     'not yet authorized', 'not available for this account', "organization's policy",
     'organization policy', 'not agreed to', 'disabled organization', 'access forbidden', 'attention required',
-    'denied on resource',
+    'denied on resource', 'valid license', 'request a license',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -239,7 +241,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', "model doesn't support", 'model does not support', 'streaming is required',
-    'streaming is strongly recommended',
+    'streaming is strongly recommended', 'header is required',
     // Anthropic's validation errors name the offending block: `messages.4.content.1: unexpected `tool_use_id``.
     'messages.0', 'messages.1', 'messages.2', 'messages.3', 'messages.4', 'messages.5', 'messages.6', 'messages.7',
     'messages.8', 'messages.9',
@@ -260,7 +262,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
     'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
-    ' rpm', ' tpm',
+    ' rpm', ' tpm', 'toomanyrequests', 'resourceexhausted',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -328,7 +330,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no response from the server', 'stopped arriving', 'timing out', 'i/o error on',
     'resourceaccessexception', 'prematurely closed', 'did not get a response', "didn't get a response",
     'did not receive a response', "didn't receive a response", 'could not be reached', 'cannot be reached',
-    "can't be reached", ': load failed',
+    "can't be reached", ': load failed', 'cannot assign requested address', 'eaddrnotavail',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -355,7 +357,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['localOther', '配置文件'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
@@ -548,8 +550,9 @@ function decide(
   // `429 Too many tokens, please wait before trying again` is Bedrock throttling, not an overflow.
   if (has & S.context || (has & S.contextWeak && !(has & S.rate) && status !== 429))
     return 'context_overflow';
-  // Before 403: Bedrock answers expired STS credentials with a 403.
-  if (has & S.auth) return 'auth';
+  // Before 403: Bedrock answers expired STS credentials with a 403. But a 403 that also says what is not permitted
+  // is that (`403 Your client is not authorized to use this API key · Please run /login`).
+  if (has & S.auth && !(status === 403 && has & S.permission)) return 'auth';
   if (has & S.localOther) return 'other';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';

@@ -350,6 +350,20 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     "nemoguardrails: Error code: 400 - {'error': {'message': 'Organization has been restricted.', 'type': 'invalid_request_error'}}",
   ],
   ['quota', "You've reached your overage limit. (Request ID: 882c5c6b-9bd6-4b28-8286-d5ef3074f23f)"],
+  // A 403 that says what is not permitted is that, whatever sign-in hint comes with it; a 401 stays auth.
+  ['permission', 'API Error: 403 Your client is not authorized to use this API key · Please run /login'],
+  ['auth', 'API Error: 401 Your client is not authorized to use this API key · Please run /login'],
+  ['rate_limit', 'Error executing request, max retry count reached. Reason: TooManyRequests'],
+  ['quota', 'You have reached the limit. (reason: MONTHLY_REQUEST_COUNT)'],
+  [
+    'other',
+    '500 Server Error for http+docker://localhost/v1.47/containers/ab3b/start: Internal Server Error',
+  ],
+  ['other', "ModuleNotFoundError: No module named 'prisma'"],
+  [
+    'server',
+    'Cascade has encountered an internal error in this step. No credits consumed on this tool call.',
+  ],
   ['bad_request', 'messages.146.content.2.text: cache_control cannot be set for empty text blocks'],
   [
     'permission',
