@@ -189,6 +189,8 @@ export type ConfigByRole = {
     agentTimeoutMs: number;
     webhookSecret: string | undefined;
     agentSecret: string | undefined;
+    /** Turn events queued and not yet classified past which webhooks are answered 503. */
+    maxQueuedEvents: number;
   };
 };
 export type Role = keyof ConfigByRole;
@@ -222,6 +224,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
     webhookSecret: c.optional('RESUMER_WEBHOOK_SECRET', whsec),
     agentSecret: c.optional('RESUMER_AGENT_SECRET', whsec),
+    maxQueuedEvents: c.optional('RESUMER_MAX_QUEUED_EVENTS', integer(1, 1_000_000)) ?? 10_000,
   }),
 };
 

@@ -82,8 +82,25 @@ export interface EventSink {
 
 /** Carries accepted webhooks to the classifier. */
 export interface TurnEventQueue {
-  /** `dedupeId` is the webhook id: the same id twice must have one effect. */
+  /**
+   * `dedupeId` is the webhook id: the same id twice must have one effect. A bounded queue that holds its limit
+   * throws `TurnEventQueueFullError` and queues nothing.
+   */
   send(event: TurnEvent, dedupeId: string): Promise<void>;
+}
+
+/** A bounded `TurnEventQueue` refused an event because it is full; nothing was queued, so send it again later. */
+export class TurnEventQueueFullError extends Error {
+  constructor(
+    /** Events queued and not yet handled. */
+    readonly depth: number,
+    readonly limit: number,
+    /** When a sender should try again. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`the turn-events queue holds ${depth} events and its limit is ${limit}`);
+    this.name = 'TurnEventQueueFullError';
+  }
 }
 
 /** Structured logging; Powertools Logger fits it, and so does a console stand-in. */

@@ -9,6 +9,7 @@ describe('readConfig', () => {
       host: '127.0.0.1',
       dataDir: '.resumer',
       agentTimeoutMs: 10_000,
+      maxQueuedEvents: 10_000,
     });
     expect(config.policy.delaysMs).toEqual([10_000, 60_000, 300_000, 1_200_000]);
   });
@@ -41,6 +42,15 @@ describe('readConfig', () => {
       expect(text).toMatch(/RESUMER_PORT="99999": expected a whole number from 0 to 65535/);
       expect(text).toMatch(/RESUMER_JITTER must be a number from 0 to 1, got 3/);
       expect(text).toMatch(/RESUMER_AGENT_URL="ftp:\/\/x": expected an http\(s\) URL/);
+    }
+  });
+
+  it('reads the local intake limit, and refuses one that is not a whole number of at least 1', () => {
+    expect(readConfig('local', { RESUMER_MAX_QUEUED_EVENTS: '250' }).maxQueuedEvents).toBe(250);
+    for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
+      expect(() => readConfig('local', { RESUMER_MAX_QUEUED_EVENTS: bad })).toThrow(
+        `RESUMER_MAX_QUEUED_EVENTS=${JSON.stringify(bad)}: expected a whole number from 1 to 1000000`,
+      );
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Secret, TurnEventQueue } from '../ports';
+import { type Secret, type TurnEventQueue, TurnEventQueueFullError } from '../ports';
 import {
   VerifyFailure,
   type VerifyInput,
@@ -34,16 +34,21 @@ export const IngestErrorCode = {
   unauthorized: 'unauthorized',
   invalidJson: 'invalid_json',
   invalidEvent: 'invalid_event',
+  queueFull: 'queue_full',
 } as const;
 export type IngestErrorCode = (typeof IngestErrorCode)[keyof typeof IngestErrorCode];
 
 /** The error body of a refused webhook; `field` names the part of the body that is wrong. */
 export type IngestError = { error: { code: IngestErrorCode; message: string; field?: string } };
 
-/** The answer to a webhook: 202 once the event is queued, otherwise why it was refused. */
+/**
+ * The answer to a webhook: 202 once the event is queued, otherwise why it was refused; a 503 (a bounded queue
+ * is full) carries the `Retry-After` its transport should send.
+ */
 export type IngestResponse =
   | { status: 202; body: { accepted: true; id: string } }
-  | { status: 400 | 401 | 413 | 415; body: IngestError };
+  | { status: 400 | 401 | 413 | 415; body: IngestError }
+  | { status: 503; body: IngestError; retryAfterSeconds: number };
 
 const UNAUTHORIZED_MESSAGES: Record<VerifyFailure, string> = {
   missing_headers: 'missing webhook-id, webhook-timestamp or webhook-signature header',
@@ -57,7 +62,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Checks a signed webhook (size, media type, signature over the raw bytes, JSON, schema) and queues its
- * event under the webhook id. A queue failure propagates, so nothing answered 202 is lost.
+ * event under the webhook id. A full queue is answered 503; any other queue failure propagates, so nothing
+ * answered 202 is lost.
  */
 export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): Promise<IngestResponse> {
   if (request.body.length > MAX_BODY_BYTES) {
@@ -87,7 +93,17 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   }
   const parsed = parseTurnEventBody(raw, verified.id);
   if (!parsed.ok) return refuse(400, 'invalid_event', parsed.message, parsed.field);
-  await deps.queue.send(parsed.event, verified.id);
+  try {
+    await deps.queue.send(parsed.event, verified.id);
+  } catch (error) {
+    if (!(error instanceof TurnEventQueueFullError)) throw error;
+    const message = `the turn-events queue is full (${error.depth} events queued, limit ${error.limit}); retry after ${error.retryAfterSeconds} s`;
+    return {
+      status: 503,
+      body: { error: { code: IngestErrorCode.queueFull, message } },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
   return { status: 202, body: { accepted: true, id: verified.id } };
 }
 

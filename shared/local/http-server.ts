@@ -63,6 +63,9 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
         return send(res, 413, { error }, { connection: 'close' });
       }
       const answer = await ingestWebhook(deps.ingest, { headers: headersOf(req), body });
+      if (answer.status === 503) {
+        return send(res, 503, answer.body, { 'retry-after': String(answer.retryAfterSeconds) });
+      }
       return send(res, answer.status, answer.body);
     }
     if (path === '/sessions' || path.startsWith('/sessions/')) {

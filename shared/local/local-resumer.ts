@@ -145,7 +145,7 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
 
     const http = createLocalHttpServer({
       ingest: {
-        queue: new LocalTurnEventQueue(turnQueue),
+        queue: new LocalTurnEventQueue(turnQueue, { maxDepth: config.maxQueuedEvents }),
         secret: options.webhookSecret,
         nowSeconds: () => Math.floor(clock.now() / 1000),
       },

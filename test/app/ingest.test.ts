@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type IngestRequest, ingestWebhook, MAX_BODY_BYTES } from '../../shared/app/ingest';
+import { TurnEventQueueFullError } from '../../shared/ports';
 import { parseSecret } from '../../shared/webhook/standard-webhooks';
 import { NOW_SECONDS, recordingQueue, signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
 
@@ -164,5 +165,26 @@ describe('ingestWebhook', () => {
   it('lets a queue failure throw so that nothing answered 202 is lost', async () => {
     const { answer } = ingest(signedRequest(), recordingQueue(new Error('SQS is down')));
     await expect(answer).rejects.toThrow('SQS is down');
+  });
+
+  it('answers 503 with the retry delay when the queue is full, naming its depth and limit', async () => {
+    const full = recordingQueue(new TurnEventQueueFullError(10_000, 10_000, 5));
+    expect(await ingest(signedRequest({ id: 'msg_flood' }), full).answer).toEqual({
+      status: 503,
+      body: {
+        error: {
+          code: 'queue_full',
+          message: 'the turn-events queue is full (10000 events queued, limit 10000); retry after 5 s',
+        },
+      },
+      retryAfterSeconds: 5,
+    });
+    expect(full.sent).toEqual([]);
+  });
+
+  it('checks the signature before a full queue is reported', async () => {
+    const full = recordingQueue(new TurnEventQueueFullError(3, 3, 5));
+    const request = signedRequest({ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` });
+    expect((await ingest(request, full).answer).status).toBe(401);
   });
 });

@@ -1,12 +1,13 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MessageJournal } from '../../shared/adapters/local/message-journal';
 import { readConfig } from '../../shared/config';
 import { DataDirBusyError, DataFile, resolveSecret } from '../../shared/local/data-dir';
 import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
 import type { Log } from '../../shared/ports';
-import { TEST_SECRET, turnEventBody } from '../support/webhooks';
+import { signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { FakeTimers } from './fake-timers';
 import { api, logKinds, postWebhook, until } from './local-server';
 import { tempDir } from './temp-dir';
@@ -173,3 +174,67 @@ describe('the local resumer without an agent URL', () => {
     }
   });
 });
+
+describe('the local resumer with a full turn-events queue', () => {
+  it('answers webhooks 503 while the queue holds RESUMER_MAX_QUEUED_EVENTS, and accepts the retry once it drains', async () => {
+    const dir = await tempDir();
+    // Two messages a previous run left that the classifier can't decode: they stay queued, backing off on the fake
+    // clock, until they are dead-lettered after five receives (1 + 2 + 4 + 8 s).
+    const left = await MessageJournal.open({ path: join(dir.path, DataFile.turnEvents) });
+    for (const id of ['poison-1', 'poison-2'])
+      await left.put({ id, body: 'not a turn event', sentAt: Date.now() });
+    await left.close();
+    const timers = new FakeTimers(Date.now());
+    const config = readConfig('local', {
+      RESUMER_PORT: '0',
+      RESUMER_DATA_DIR: dir.path,
+      RESUMER_MAX_QUEUED_EVENTS: '2',
+    });
+    const app = await startLocalResumer({
+      config,
+      webhookSecret: TEST_SECRET,
+      agentSecret: AGENT_SECRET,
+      log: quiet,
+      timers,
+    });
+    try {
+      expect(app.replayed).toBe(2);
+      const body = turnEventBody({ sessionId: 's-full', occurredAt: new Date(timers.now()).toISOString() });
+      const response = await fetchWebhook(app.url, body, 'm-full');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await response.json()).toEqual({
+        error: expect.objectContaining({
+          code: 'queue_full',
+          message: expect.stringMatching(/2 events queued, limit 2/),
+        }),
+      });
+
+      // Refused webhooks are not queued: the sender's retries keep being refused until the poison is gone.
+      await until(
+        async () => {
+          await timers.advance(1000);
+          return (await postWebhook(app.url, body, { id: 'm-full' })).status === 202;
+        },
+        { what: 'the retried webhook accepted', timeoutMs: 20_000 },
+      );
+      const letters = await readFile(join(dir.path, DataFile.deadLetter), 'utf8');
+      expect(letters.trim().split('\n')).toHaveLength(2);
+      await until(async () => (await logKinds(app.url, 's-full')).length > 0, { what: 's-full logged' });
+      expect(await logKinds(app.url, 's-full')).toEqual(['auto_resume_scheduled']);
+    } finally {
+      await app.close();
+      await dir.remove();
+    }
+  });
+});
+
+/** POSTs a signed webhook and hands back the raw response, headers included. */
+function fetchWebhook(url: string, body: object, id: string): Promise<Response> {
+  const request = signedRequest({ body, id, timestamp: Math.floor(Date.now() / 1000) });
+  return fetch(`${url}/webhooks/agent`, {
+    method: 'POST',
+    headers: request.headers as Record<string, string>,
+    body: request.body,
+  });
+}

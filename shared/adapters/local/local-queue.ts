@@ -74,6 +74,11 @@ export class LocalQueue {
     return this.#messages.size;
   }
 
+  /** Whether a message with this id is queued and not yet handled or dead-lettered. */
+  has(id: string): boolean {
+    return this.#messages.has(id);
+  }
+
   /** Stores the message durably, then queues it; `false` when its id was already sent (no second effect). */
   async send(body: string, options: { id?: string; delayMs?: number } = {}): Promise<boolean> {
     const delayMs = Math.max(0, options.delayMs ?? 0);
