@@ -129,7 +129,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
-    'context too large', 'token count exceeds', 'contextoverflow',
+    'context too large', 'token count exceeds', 'contextoverflow', 'context became too large',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -349,15 +349,15 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Words rather than sentences where a word says it alone: 过载 and 负载 load, 余额 balance, 额度 quota,
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization,
-  // 参数 parameter; Japanese 利用制限 usage limit, クレジット credit.
+  // 参数 parameter, 容量 capacity; Japanese 利用制限 usage limit, クレジット credit.
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
-  ['capacity', '服务器忙'], ['capacity', '排在第'],
+  ['capacity', '服务器忙'], ['capacity', '排在第'], ['capacity', '容量'],
   ['quota', '余额'], ['quota', '额度'], ['quota', '利用制限'], ['quota', 'クレジット'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['localOther', '配置文件'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],

@@ -364,6 +364,9 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'server',
     'Cascade has encountered an internal error in this step. No credits consumed on this tool call.',
   ],
+  ['capacity', '所选模型已达容量上限，请尝试其他模型。'],
+  ['bad_request', 'Error: 心流不支持当前模型，请更换模型后重试。'],
+  ['context_overflow', 'The conversation context became too large for the model.'],
   ['bad_request', 'messages.146.content.2.text: cache_control cannot be set for empty text blocks'],
   [
     'permission',
