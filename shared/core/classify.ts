@@ -91,7 +91,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
-    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'billing charges', 'complete the payment',
+    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
@@ -160,7 +160,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
     'error signing in', 'authentication required', 'session is invalid',
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
-    'authentication expired', 'authentication has expired', 'auth expired', 'api_key environment variable',
+    'authentication expired', 'authentication has expired', 'auth expired', 'authorization header',
+    'missing bearer', 'api_key environment variable',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -214,7 +215,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
     'no capacity', 'non-exhausted', 'no available account', 'no available claude account',
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
-    'no healthy', 'no_healthy', 'unavailable', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
+    'no healthy', 'no_healthy', 'unavailable', 'capacity_exhausted', 'capacity exhausted', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
@@ -331,6 +332,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'resourceaccessexception', 'prematurely closed', 'did not get a response', "didn't get a response",
     'did not receive a response', "didn't receive a response", 'could not be reached', 'cannot be reached',
     "can't be reached", ': load failed', 'cannot assign requested address', 'eaddrnotavail',
+    'connection was reset', 'empty reply from server',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -554,6 +556,8 @@ function decide(
   // is that (`403 Your client is not authorized to use this API key · Please run /login`).
   if (has & S.auth && !(status === 403 && has & S.permission)) return 'auth';
   if (has & S.localOther) return 'other';
+  // `403 Project … does not have access to model …` (`model_not_found`): the model is there, the access is not.
+  if (status === 403 && has & S.permission) return 'permission';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';
   // `API Error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.

@@ -367,6 +367,16 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['capacity', '所选模型已达容量上限，请尝试其他模型。'],
   ['bad_request', 'Error: 心流不支持当前模型，请更换模型后重试。'],
   ['context_overflow', 'The conversation context became too large for the model.'],
+  // Siblings of the wordings the sweeps found, in other runtimes and products.
+  ['transport', 'net::ERR_CONNECTION_RESET: The connection was reset.'],
+  ['transport', 'curl: Empty reply from server'],
+  ['capacity', '429 RESOURCE_EXHAUSTED reason: MODEL_CAPACITY_EXHAUSTED'],
+  ['quota', 'You have hit your spending cap for this month.'],
+  ['auth', '401 Missing bearer token in the Authorization header'],
+  [
+    'permission',
+    "Error code: 403 - {'error': {'message': 'Project `proj_x` does not have access to model `gpt-5`', 'type': 'invalid_request_error', 'code': 'model_not_found'}}",
+  ],
   ['bad_request', 'messages.146.content.2.text: cache_control cannot be set for empty text blocks'],
   [
     'permission',
