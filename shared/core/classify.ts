@@ -185,7 +185,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
-    'accounts supporting model',
+    'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -242,7 +242,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', "model doesn't support", 'model does not support', 'streaming is required',
-    'streaming is strongly recommended', 'header is required',
+    'streaming is strongly recommended', 'header is required', 'entity too large', 'payload too large',
     // Anthropic's validation errors name the offending block: `messages.4.content.1: unexpected `tool_use_id``.
     'messages.0', 'messages.1', 'messages.2', 'messages.3', 'messages.4', 'messages.5', 'messages.6', 'messages.7',
     'messages.8', 'messages.9',

@@ -374,6 +374,12 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['quota', 'You have hit your spending cap for this month.'],
   ['auth', '401 Missing bearer token in the Authorization header'],
   [
+    'bad_request',
+    'status = StatusCode.NOT_FOUND details = "models/gemini-9 is not found for API version v1beta"',
+  ],
+  ['bad_request', 'Request Entity Too Large'],
+  ['bad_request', 'AI_NoSuchModelError: No such languageModel: openai/gpt-9'],
+  [
     'permission',
     "Error code: 403 - {'error': {'message': 'Project `proj_x` does not have access to model `gpt-5`', 'type': 'invalid_request_error', 'code': 'model_not_found'}}",
   ],
