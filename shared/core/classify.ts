@@ -160,7 +160,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
     'error signing in', 'authentication required', 'session is invalid',
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
-    'authentication expired', 'authentication has expired', 'auth expired', 'authorization header',
+    'authentication expired', 'authentication has expired', 'auth expired', 'authorization header', 'login fail:',
     'missing bearer', 'api_key environment variable',
   ],
   localOther: [
