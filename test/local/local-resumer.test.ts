@@ -15,6 +15,22 @@ import { tempDir } from './temp-dir';
 const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 const AGENT_SECRET = `whsec_${Buffer.alloc(32, 0x17).toString('base64')}`;
 
+/** The local resumer on a free port over `dataDir`, on fake timers, with these settings over the defaults. */
+function startOnFakeTimers(
+  dataDir: string,
+  timers: FakeTimers,
+  env: Record<string, string>,
+): Promise<LocalResumer> {
+  const config = readConfig('local', { RESUMER_PORT: '0', RESUMER_DATA_DIR: dataDir, ...env });
+  return startLocalResumer({
+    config,
+    webhookSecret: TEST_SECRET,
+    agentSecret: AGENT_SECRET,
+    log: quiet,
+    timers,
+  });
+}
+
 describe('the local resumer in process', () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   const running: LocalResumer[] = [];
@@ -138,18 +154,7 @@ describe('the local resumer without an agent URL', () => {
   it('tries a due attempt maxResumeTries times, then records auto_resume_failed', async () => {
     const dir = await tempDir();
     const timers = new FakeTimers(Date.now());
-    const config = readConfig('local', {
-      RESUMER_PORT: '0',
-      RESUMER_DATA_DIR: dir.path,
-      RESUMER_JITTER: '0',
-    });
-    const app = await startLocalResumer({
-      config,
-      webhookSecret: TEST_SECRET,
-      agentSecret: AGENT_SECRET,
-      log: quiet,
-      timers,
-    });
+    const app = await startOnFakeTimers(dir.path, timers, { RESUMER_JITTER: '0' });
     try {
       const occurredAt = new Date(timers.now()).toISOString();
       await postWebhook(app.url, turnEventBody({ sessionId: 's-noagent', occurredAt }), { id: 'm-noagent' });
@@ -185,18 +190,7 @@ describe('the local resumer with a full turn-events queue', () => {
       await left.put({ id, body: 'not a turn event', sentAt: Date.now() });
     await left.close();
     const timers = new FakeTimers(Date.now());
-    const config = readConfig('local', {
-      RESUMER_PORT: '0',
-      RESUMER_DATA_DIR: dir.path,
-      RESUMER_MAX_QUEUED_EVENTS: '2',
-    });
-    const app = await startLocalResumer({
-      config,
-      webhookSecret: TEST_SECRET,
-      agentSecret: AGENT_SECRET,
-      log: quiet,
-      timers,
-    });
+    const app = await startOnFakeTimers(dir.path, timers, { RESUMER_MAX_QUEUED_EVENTS: '2' });
     try {
       expect(app.replayed).toBe(2);
       const body = turnEventBody({ sessionId: 's-full', occurredAt: new Date(timers.now()).toISOString() });
