@@ -1106,29 +1106,30 @@ function firstStatus(t: string): number | undefined {
   while (from > 0 && isDigit(t.charCodeAt(from - 1))) from--;
   let first = 0;
   while (first < t.length && !isWordChar(codeAt(t, first))) first++;
-  let found: number | undefined;
-  for (let i = from; i < t.length; ) {
-    if (!isDigit(codeAt(t, i))) {
+  const n = t.length;
+  // The status found so far, 0 for none. After a 5xx only a relayed 429 can change the answer.
+  let found = 0;
+  for (let i = from; i < n; ) {
+    const c = t.charCodeAt(i);
+    if (c < DIGIT_0 || c > DIGIT_9) {
       i++;
       continue;
     }
-    let j = i;
-    while (isDigit(codeAt(t, j))) j++;
+    let j = i + 1;
+    while (j < n && isDigit(t.charCodeAt(j))) j++;
     if (j - i === 3) {
       const status =
-        (codeAt(t, i) - DIGIT_0) * 100 + (codeAt(t, i + 1) - DIGIT_0) * 10 + codeAt(t, i + 2) - DIGIT_0;
-      if (CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) {
+        (c - DIGIT_0) * 100 + (t.charCodeAt(i + 1) - DIGIT_0) * 10 + t.charCodeAt(i + 2) - DIGIT_0;
+      if ((found === 0 || status === 429) && CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) {
         // The first status, unless it is a 5xx around a relayed 429 (`Response: 500 {… "message":"429 Rate
         // limit is exceeded…"}`), which is the 429.
-        if (found === undefined) {
-          if (status < 500) return status;
-          found = status;
-        } else if (status === 429) return status;
+        if (found !== 0 || status < 500) return status;
+        found = status;
       }
     }
     i = j;
   }
-  return found;
+  return found === 0 ? undefined : found;
 }
 
 /** Whether `http/` and a version (`1.1`, `2`) end at `end`. */
