@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { classify } from '../shared/core/classify';
+import { classify, primeClassifier } from '../shared/core/classify';
 import type { FailureClass } from '../shared/core/types';
 import { ADVERSARIAL_SIZE, adversarialTexts } from './adversarial';
 import { lambdaBuildOptions, ROOT } from './lambda-build';
@@ -96,6 +96,9 @@ export async function benchClassify(options: ClassifyBenchOptions = {}) {
   const classifier = (message: string) => classify({ message });
   const rounds = options.rounds ?? 25;
   const sliceMs = options.sliceMs ?? 100;
+  // As the classifier function does when it starts (lambdas/classifier/index.ts). Without it, about one process in
+  // twelve compiles the scan before it has seen every path and runs 20–25 % slower throughout (docs/performance.md).
+  primeClassifier();
   rate(texts, classifier, sliceMs * 5);
   rate(texts, baselineRetries, sliceMs * 5);
   const ours: number[] = [];
