@@ -91,7 +91,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
-    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', 'billing charges', 'complete the payment',
+    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
@@ -129,7 +129,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exceeded model token limit', 'input tokens exceed', 'max_new_tokens` must be', 'range of input length',
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
-    'context too large', 'token count exceeds', 'contextoverflow', 'context became too large',
+    'context too large', 'token count exceeds', 'contextoverflow', 'context became too large', 'max tokens limit',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -1026,8 +1026,11 @@ function specialHolds(t: string, end: number, special: Special): boolean {
   switch (special) {
     case 'epoch': // `usage limit reached|1767225600`
       return digitsAt(t, end) === 10;
-    case 'resetsClock': // `resets 5pm`, `resets 17:00`
-      return digitsAt(t, end) > 0 && /^\d{1,2}(:\d\d)? ?(am|pm)|^\d{1,2}:\d\d/.test(t.slice(end, end + 10));
+    case 'resetsClock': // `resets 5pm`, `resets 17:00`, `resets Dec 18 at 5am`
+      return (
+        monthAt(t, end) ||
+        (digitsAt(t, end) > 0 && /^\d{1,2}(:\d\d)? ?(am|pm)|^\d{1,2}:\d\d/.test(t.slice(end, end + 10)))
+      );
     case 'afterDate': // `try again after July 3, 2026`
       return monthAt(t, end);
     case 'atClock': // `try again at 10 de jul. de 2026, 11:52`, not `try again at a later time`

@@ -379,6 +379,12 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ],
   ['bad_request', 'Request Entity Too Large'],
   ['bad_request', 'AI_NoSuchModelError: No such languageModel: openai/gpt-9'],
+  ['quota', 'Limit reached resets Dec 18 at 5am (Asia/Riyadh)'],
+  ['quota', "You're out of Codex messages"],
+  [
+    'context_overflow',
+    'Input request contains (33425) tokens, which is more than the max tokens limit allowed: (32768)',
+  ],
   [
     'permission',
     "Error code: 403 - {'error': {'message': 'Project `proj_x` does not have access to model `gpt-5`', 'type': 'invalid_request_error', 'code': 'model_not_found'}}",
