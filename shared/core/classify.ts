@@ -552,12 +552,13 @@ function decide(
   // `429 Too many tokens, please wait before trying again` is Bedrock throttling, not an overflow.
   if (has & S.context || (has & S.contextWeak && !(has & S.rate) && status !== 429))
     return 'context_overflow';
-  // Before 403: Bedrock answers expired STS credentials with a 403. But a 403 that also says what is not permitted
-  // is that (`403 Your client is not authorized to use this API key · Please run /login`).
-  if (has & S.auth && !(status === 403 && has & S.permission)) return 'auth';
+  // A 403 that says what is not permitted is that, over sign-in hints and a missing model (`403 Your client is not
+  // authorized to use this API key · Please run /login`, `403 Project … does not have access to model …`), unless
+  // the failure is the agent's own.
+  if (status === 403 && has & S.permission) return has & S.localOther ? 'other' : 'permission';
+  // Before 403: Bedrock answers expired STS credentials with a 403.
+  if (has & S.auth) return 'auth';
   if (has & S.localOther) return 'other';
-  // `403 Project … does not have access to model …` (`model_not_found`): the model is there, the access is not.
-  if (status === 403 && has & S.permission) return 'permission';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
   if (has & S.permission) return 'permission';
   // `API Error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
