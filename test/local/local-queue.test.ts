@@ -2,39 +2,15 @@ import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type DeadLetter,
-  LocalQueue,
-  type LocalQueueOptions,
-  type QueueJournal,
-} from '../../shared/adapters/local/local-queue';
-import type { JournalEntry } from '../../shared/adapters/local/message-journal';
+import { type DeadLetter, LocalQueue, type LocalQueueOptions } from '../../shared/adapters/local/local-queue';
 import { MessageJournal } from '../../shared/adapters/local/message-journal';
 import type { Timers } from '../../shared/adapters/local/timers';
 import type { Log } from '../../shared/ports';
 import { T0 } from '../support/events';
 import { fcParams, runSeed } from '../support/fc-params';
 import { FakeTimers, settle } from './fake-timers';
+import { memoryJournal } from './memory-journal';
 import { tempDir } from './temp-dir';
-
-/** A journal in memory that records what it was told. */
-function memoryJournal(): QueueJournal & { held: Map<string, JournalEntry>; doneIds: string[] } {
-  const held = new Map<string, JournalEntry>();
-  const doneIds: string[] = [];
-  return {
-    held,
-    doneIds,
-    put: async (entry) => {
-      if (held.has(entry.id) || doneIds.includes(entry.id)) return false;
-      held.set(entry.id, entry);
-      return true;
-    },
-    done: async (id) => {
-      held.delete(id);
-      doneIds.push(id);
-    },
-  };
-}
 
 function recordingLog(): Log & { lines: Array<[string, string]> } {
   const lines: Array<[string, string]> = [];

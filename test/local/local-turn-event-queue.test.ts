@@ -1,31 +1,14 @@
 import type { SQSBatchResponse } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { LocalQueue, type QueueJournal } from '../../shared/adapters/local/local-queue';
+import { LocalQueue } from '../../shared/adapters/local/local-queue';
 import { LocalTurnEventQueue } from '../../shared/adapters/local/local-turn-event-queue';
 import { decodeTurnEvent } from '../../shared/messages';
 import { TurnEventQueueFullError } from '../../shared/ports';
 import { turnFailed } from '../support/events';
 import { FakeTimers } from './fake-timers';
+import { memoryJournal } from './memory-journal';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-/** A journal in memory: the ids it holds and the ids it was told are done. */
-function memoryJournal(): QueueJournal & { held: Set<string> } {
-  const held = new Set<string>();
-  const done = new Set<string>();
-  return {
-    held,
-    put: async (entry) => {
-      if (held.has(entry.id) || done.has(entry.id)) return false;
-      held.add(entry.id);
-      return true;
-    },
-    done: async (id) => {
-      held.delete(id);
-      done.add(id);
-    },
-  };
-}
 
 /** A turn-events queue bounded at `maxDepth`, over a LocalQueue that is not started (nothing drains) until `start`. */
 function bounded(maxDepth: number) {
@@ -57,7 +40,7 @@ describe('LocalTurnEventQueue', () => {
     const refused = await send(3).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TurnEventQueueFullError);
     expect(refused).toMatchObject({ depth: 2, limit: 2, retryAfterSeconds: 7 });
-    expect([...journal.held]).toEqual(['w-1', 'w-2']);
+    expect([...journal.held.keys()]).toEqual(['w-1', 'w-2']);
     expect(local.depth).toBe(2);
   });
 
@@ -66,7 +49,7 @@ describe('LocalTurnEventQueue', () => {
     await send(1);
     await send(2);
     await expect(send(1)).resolves.toBeUndefined();
-    expect([...journal.held]).toEqual(['w-1', 'w-2']);
+    expect([...journal.held.keys()]).toEqual(['w-1', 'w-2']);
     expect(local.depth).toBe(2);
   });
 
