@@ -82,6 +82,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
+    'contain sensitive', 'violation information', 'is sensitive',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -103,6 +104,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'overdue-payment', 'overdue payment', 'credits_balance', 'credits balance', 'credits cannot cover',
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
     'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
+    'in arrears', 'recharge', 'top up',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -119,7 +121,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   context: [
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
-    'input is too long', 'input too long', 'input length and', 'exceeds the context', 'exceed context',
+    'input is too long', 'input too long', 'input length and', 'input length exceeds',
+    // Volcengine Ark: `Input length 72054 exceeds the maximum length 65536` (not `reduce input length`).
+    ...[...'123456789'].map((digit) => `input length ${digit}`), 'exceeds the context', 'exceed context',
     'exceeds the maximum number of tokens', 'input token count', 'too many input tokens',
     'maximum prompt length', 'reduce the length of the messages',
     'conversation is too long', 'conversation too long', 'context overflow', 'context_overflow',
@@ -162,6 +166,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
     'authentication expired', 'authentication has expired', 'auth expired', 'authorization header', 'login fail:',
     'missing bearer', 'api_key environment variable',
+    'authorization failed', 'api key is incorrect', 'wrong api key',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -203,6 +208,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not yet authorized', 'not available for this account', "organization's policy",
     'organization policy', 'not agreed to', 'disabled organization', 'access forbidden', 'attention required',
     'denied on resource', 'valid license', 'request a license',
+    'has been locked', 'account is locked', 'account locked', 'denied by permission', 'denied by policy', 'denied by your', 'denied by admin',
+    'denied by the admin', 'has not activated', 'modelnotopen',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -241,11 +248,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
-    'cannot both be specified', 'improperly formed', "model doesn't support", 'model does not support', 'streaming is required',
+    'cannot both be specified', 'improperly formed', 'notsupported', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended', 'header is required', 'entity too large', 'payload too large',
     // Anthropic's validation errors name the offending block: `messages.4.content.1: unexpected `tool_use_id``.
     'messages.0', 'messages.1', 'messages.2', 'messages.3', 'messages.4', 'messages.5', 'messages.6', 'messages.7',
     'messages.8', 'messages.9',
+    'tools.0.', 'tools.1.', 'tools.2.', 'tools.3.', 'tools.4.', 'tools.5.', 'tools.6.', 'tools.7.', 'tools.8.', 'tools.9.',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -281,6 +289,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
+    'provider returned error',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -333,6 +342,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'did not receive a response', "didn't receive a response", 'could not be reached', 'cannot be reached',
     "can't be reached", ': load failed', 'cannot assign requested address', 'eaddrnotavail',
     'connection was reset', 'empty reply from server',
+    'network problem', 'network issue',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -358,7 +368,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['quota', '余额'], ['quota', '额度'], ['quota', '利用制限'], ['quota', 'クレジット'], ['quota', '使用上限'], ['quota', '预扣费'], ['quota', '欠费'], ['quota', '充值'],
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
-  ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'],
+  ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'], ['rate', '速率'], ['rate', '请求过多'], ['rate', '并发'],
   ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
@@ -510,14 +520,24 @@ export function classify(failure: Failure): Classification {
       : scan.hintMs;
   const fieldStatus =
     failure.status !== undefined && STATUS_CLASS[failure.status] ? failure.status : undefined;
-  const status = fieldStatus ?? firstStatus(scan.text);
+  let signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
+  let status = fieldStatus ?? firstStatus(scan.text);
+  // An AWS event-stream exception frame names its error in `:exception-type`; the 400 beside it is the frame's
+  // (`Bad response code, expected 200: {'status_code': 400, 'headers': {':exception-type': 'internalServerException'`).
+  if (
+    status !== undefined &&
+    status !== fieldStatus &&
+    status < 500 &&
+    signals & (S.server | S.overload) &&
+    scan.text.includes(EXCEPTION_TYPE_HEADER)
+  )
+    status = undefined;
   const statusClass =
     status === undefined
       ? undefined
       : status === fieldStatus
         ? STATUS_CLASS[status]
         : CLASS_OF_STATUS[status];
-  let signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
   // Codex's wrapper around OpenAI's own message for a failed request is that server error:
   // `stream disconnected before completion: An error occurred while processing your request. You can retry…`.
   if (signals & S.transportWrapper && signals & S.server && scan.text.includes(OPENAI_SERVER_ERROR))
@@ -529,6 +549,7 @@ export function classify(failure: Failure): Classification {
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
+const EXCEPTION_TYPE_HEADER = ':exception-type';
 
 /** The precedence between signals; the first rule that holds names the class. */
 function decide(

@@ -760,6 +760,40 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'transport',
       "Reason: It appears you're not connected to the internet, please check your network connection.",
     ],
+    // Round 9: an AWS event-stream frame's exception type outranks the frame's 400.
+    [
+      'server',
+      "ValueError: Bad response code, expected 200: {'status_code': 400, 'headers': {':exception-type': 'internalServerException', ':message-type': 'exception'}}",
+    ],
+    [
+      'capacity',
+      "Bad response code, expected 200: {'status_code': 400, 'headers': {':exception-type': 'serviceUnavailableException'}}",
+    ],
+    ['bad_request', "ValidationException: 400 {'status_code': 400, 'message': 'messages: field required'}"],
+    // Validation paths, input lengths, and words for accounts, money, filters and concurrency.
+    ['bad_request', 'tools.3.custom.input_schema: JSON schema is invalid'],
+    [
+      'bad_request',
+      '(OperationNotSupported) The chatCompletion operation does not work with the specified model',
+    ],
+    ['context_overflow', '400 Input length 72054 exceeds the maximum length 65536'],
+    [
+      'transport',
+      'Streaming request timeout after 48s. Try reducing input length or increasing timeout in config.',
+    ],
+    ['auth', 'Authorization failed, please check your API key'],
+    ['quota', '1113 | Your account is in arrears, please recharge and try again'],
+    ['permission', 'Your account has been locked, please contact customer service to unlock'],
+    ['permission', 'Tool "run_shell_command" is denied by permission rules.'],
+    [
+      'permission',
+      '404 Your account has not activated the model doubao-seed-1-6. Please activate the model service in the Ark console.',
+    ],
+    ['content_filter', 'The request failed because the input text may contain sensitive information.'],
+    ['transport', 'OpenAI: Network Problem'],
+    ['server', 'openai.APIError: Provider returned error'],
+    ['rate_limit', '请求速率超过限制，请稍后再试'],
+    ['rate_limit', '您当前的账号已达到平台并发限制，请控制单并发使用'],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
