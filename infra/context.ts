@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { parseDuration } from '../shared/core/duration';
+import type { CapacityRange, TableCapacityProps } from './resumer-table';
 import type { TurnResumerStackProps } from './turn-resumer-stack';
 
 /** The CDK context keys the app reads (`npx cdk deploy -c agentUrl=https://hub.example.com -c jitter=0.1`). */
@@ -23,6 +24,10 @@ export const ContextKey = {
   paceRate: 'paceRate',
   paceBurst: 'paceBurst',
   probeAfter: 'probeAfter',
+  tableCapacity: 'tableCapacity',
+  tableWriteUnits: 'tableWriteUnits',
+  tableReadUnits: 'tableReadUnits',
+  tableTargetUtilization: 'tableTargetUtilization',
 } as const;
 export type ContextKey = (typeof ContextKey)[keyof typeof ContextKey];
 
@@ -86,9 +91,41 @@ export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
       burst: read(ContextKey.paceBurst, integer, 'a whole number'),
       probeAfterFailures: read(ContextKey.probeAfter, integer, 'a whole number'),
     },
+    tableCapacity: tableCapacityFromContext(read, problems),
   };
   if (problems.length > 0) throw new ContextError(problems);
   return props;
+}
+
+type Read = <T>(key: ContextKey, parse: (value: string) => T, expected: string) => T | undefined;
+
+/** `-c tableCapacity=provisioned -c tableWriteUnits=5-1000 -c tableReadUnits=5-500 -c tableTargetUtilization=70`. */
+function tableCapacityFromContext(read: Read, problems: string[]): TableCapacityProps | undefined {
+  const mode = read(ContextKey.tableCapacity, capacityMode, 'on-demand or provisioned');
+  const writeUnits = read(ContextKey.tableWriteUnits, unitRange, 'a range of units such as 5-1000');
+  const readUnits = read(ContextKey.tableReadUnits, unitRange, 'a range of units such as 5-500');
+  const targetUtilizationPercent = read(
+    ContextKey.tableTargetUtilization,
+    number,
+    'a percentage from 20 to 90',
+  );
+  if (mode === 'provisioned') {
+    return {
+      mode,
+      ...(writeUnits ? { writeUnits } : {}),
+      ...(readUnits ? { readUnits } : {}),
+      ...(targetUtilizationPercent !== undefined ? { targetUtilizationPercent } : {}),
+    };
+  }
+  const unitKeys = [
+    [ContextKey.tableWriteUnits, writeUnits],
+    [ContextKey.tableReadUnits, readUnits],
+    [ContextKey.tableTargetUtilization, targetUtilizationPercent],
+  ] as const;
+  for (const [key, value] of unitKeys) {
+    if (value !== undefined) problems.push(`-c ${key} applies only with -c tableCapacity=provisioned`);
+  }
+  return mode === undefined ? undefined : { mode };
 }
 
 function fail(): never {
@@ -126,6 +163,14 @@ function retentionDays(value: string): logs.RetentionDays {
   return (Object.values(logs.RetentionDays) as number[]).includes(days)
     ? (days as logs.RetentionDays)
     : fail();
+}
+function capacityMode(value: string): TableCapacityProps['mode'] {
+  if (/^on-?demand$/i.test(value)) return 'onDemand';
+  return /^provisioned$/i.test(value) ? 'provisioned' : fail();
+}
+function unitRange(value: string): CapacityRange {
+  const match = /^(\d+)\s*-\s*(\d+)$/.exec(value);
+  return match ? { min: Number(match[1]), max: Number(match[2]) } : fail();
 }
 function removalPolicy(value: string): RemovalPolicy {
   return REMOVAL_POLICIES[value.toLowerCase()] ?? fail();

@@ -1,6 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cw from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -25,6 +26,8 @@ export type TurnResumerMonitoringProps = {
   alarmEmail?: string | undefined;
   exhaustedPerHourThreshold: number;
   maxTurnEventAge: Duration;
+  /** The session table. */
+  table: dynamodb.ITable;
 };
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -95,6 +98,23 @@ export class TurnResumerMonitoring extends Construct {
         threshold: 0,
       });
     }
+    this.#alarm('TableThrottles', {
+      description:
+        'The session table throttled reads or writes in three 5-minute periods in a row: turn events and resumes are being retried and delayed. On provisioned capacity, raise the maximum units (tableCapacity); on demand, look for one very busy session.',
+      metric: new cw.MathExpression({
+        expression: 'FILL(reads, 0) + FILL(writes, 0)',
+        usingMetrics: {
+          reads: props.table.metric('ReadThrottleEvents', { period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+          writes: props.table.metric('WriteThrottleEvents', {
+            period: FIVE_MINUTES,
+            statistic: cw.Stats.SUM,
+          }),
+        },
+        period: FIVE_MINUTES,
+      }),
+      threshold: 0,
+      evaluationPeriods: 3,
+    });
     this.#alarm('ExhaustedChains', {
       description: `More than ${props.exhaustedPerHourThreshold} retry chains ran out of attempts in an hour: a long outage upstream?`,
       metric: totalMetric('RetryExhausted', Duration.hours(1)),

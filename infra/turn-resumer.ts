@@ -13,7 +13,12 @@ import { apiTokenSecret, SigningSecret } from './generated-secrets';
 import { type PacingProps, pacingEnvironment } from './pacing-env';
 import { deadLetterQueue, QueueWithDlq } from './queue-with-dlq';
 import { ResumerFunction } from './resumer-function';
-import { grantTableAccess, ResumerTable } from './resumer-table';
+import {
+  compileTableCapacity,
+  grantTableAccess,
+  ResumerTable,
+  type TableCapacityProps,
+} from './resumer-table';
 import {
   compilePolicyProps,
   durationText,
@@ -49,6 +54,8 @@ export type TurnResumerProps = {
   maxTurnEventAge?: Duration;
   /** At most this many resume functions run at once, which bounds the resumes that hit the hub. @default 5 */
   resumeMaxConcurrency?: number;
+  /** How the session table pays for reads and writes: on demand, or provisioned with auto scaling. @default on demand */
+  tableCapacity?: TableCapacityProps;
 };
 
 // A resume claim is leased for 30 s (policy resumeLeaseMs); a POST that outlasts it could be sent twice.
@@ -103,6 +110,7 @@ export class TurnResumer extends Construct {
       );
     }
     const policy = compilePolicyProps(props.retryPolicy);
+    const tableCapacity = compileTableCapacity(props.tableCapacity);
     // The classifier reports failures and completions to the pacer, the resume function asks it.
     const pacingEnv = pacingEnvironment(props.pacing);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
@@ -123,6 +131,7 @@ export class TurnResumer extends Construct {
     this.table = new ResumerTable(this, 'Sessions', {
       removalPolicy,
       deletionProtection: props.deletionProtection ?? removalPolicy !== RemovalPolicy.DESTROY,
+      capacity: tableCapacity,
     });
     this.turnEvents = new QueueWithDlq(this, 'TurnEvents', {
       consumerTimeout: timeouts.classifier,
@@ -289,6 +298,7 @@ export class TurnResumer extends Construct {
       alarmEmail: props.alarmEmail,
       exhaustedPerHourThreshold: props.exhaustedPerHourThreshold ?? 10,
       maxTurnEventAge: props.maxTurnEventAge ?? Duration.minutes(5),
+      table: this.table.table,
     });
   }
 }

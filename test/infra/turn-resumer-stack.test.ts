@@ -391,7 +391,7 @@ describe('alarms', () => {
   const dims = (alarm: Record<string, unknown>) => JSON.stringify(alarm.Dimensions ?? alarm.Metrics);
 
   it('sends every alarm to the alarm topic', () => {
-    expect(alarms.length).toBe(21);
+    expect(alarms.length).toBe(22);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([ref(topic)]);
   });
 
