@@ -134,6 +134,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
     'context too large', 'token count exceeds', 'contextoverflow', 'context became too large', 'max tokens limit',
+    'context low', 'prompt exceeds',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -166,7 +167,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
     'authentication expired', 'authentication has expired', 'auth expired', 'authorization header', 'login fail:',
     'missing bearer', 'api_key environment variable',
-    'authorization failed', 'api key is incorrect', 'wrong api key',
+    'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -183,6 +184,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to parse responses stream', 'decodingerror', 'builder error', 'resize image', 'bwrap:', 'bubblewrap',
     'toml parse error', 'modulenotfounderror', 'no module named', 'shell integration', 'http+docker',
     '[errno 13]', 'permissionerror(13',
+    'failed to fetch version', 'control request timeout', 'npm permissions',
+    'streamable http error', 'messageparseerror', 'file does not exist', 'current working directory', 'sandboxerror',
+    'sandbox failed', 'error creating directory', 'scannererror', 'yaml.', 'nosuchtoolerror', 'unavailable tool',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -210,6 +214,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'denied on resource', 'valid license', 'request a license',
     'has been locked', 'account is locked', 'account locked', 'denied by permission', 'denied by policy', 'denied by your', 'denied by admin',
     'denied by the admin', 'has not activated', 'modelnotopen',
+    'disabled by org', 'by org admin', 'by your admin', 'restricted from using', 'enough permission',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
   ],
@@ -254,6 +259,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'messages.0', 'messages.1', 'messages.2', 'messages.3', 'messages.4', 'messages.5', 'messages.6', 'messages.7',
     'messages.8', 'messages.9',
     'tools.0.', 'tools.1.', 'tools.2.', 'tools.3.', 'tools.4.', 'tools.5.', 'tools.6.', 'tools.7.', 'tools.8.', 'tools.9.',
+    'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -289,7 +295,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
-    'provider returned error',
+    'provider returned error', 'failed to get response from provider',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -342,7 +348,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'did not receive a response', "didn't receive a response", 'could not be reached', 'cannot be reached',
     "can't be reached", ': load failed', 'cannot assign requested address', 'eaddrnotavail',
     'connection was reset', 'empty reply from server',
-    'network problem', 'network issue',
+    'network problem', 'network issue', 'transfer closed', 'curl: (18)',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -643,7 +649,8 @@ function needsLook(phrase: string, action: Action): boolean {
 /**
  * Signals whose matches are judged in place: `rate…` (not a header name), the content words (not a JSON key
  * that is empty or names a field of its own: `"moderation": null`, `"content_filter_results": {…}`), and the
- * quota words (not after a denial: `(not your usage limit)`).
+ * quota and permission words (not after a denial or a guess: `(not your usage limit)`, `might not be available in
+ * your country`).
  */
 const LOOKED_AT: ReadonlySet<Signal> = new Set<Signal>([
   'rate',
@@ -651,6 +658,7 @@ const LOOKED_AT: ReadonlySet<Signal> = new Set<Signal>([
   'contentWeak',
   'quota',
   'quotaBare',
+  'permission',
 ]);
 
 /** Columns of the automaton's table: one per character class, 64 at most. */
@@ -967,7 +975,8 @@ function judge(text: string, found: number, entries: number): Scan {
           if (signals & arg) break;
           if (arg === S.rate && codeAt(text, end) === DASH) break;
           if ((arg === S.content || arg === S.contentWeak) && isQuietKey(text, end)) break;
-          if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
+          if ((arg === S.quota || arg === S.quotaBare || arg === S.permission) && isDenied(text, start))
+            break;
           if (codeAt(text, end) === EQUALS && text.startsWith('timeout', start)) break;
           signals |= arg;
           break;
@@ -1036,12 +1045,13 @@ function isQuietKey(t: string, end: number): boolean {
 const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
 
 /**
- * Whether the words before `start` deny what follows or only point at it: `(not your usage limit)`,
- * `isn't a quota problem`, `Wait, reduce concurrency, or check plan limits`.
+ * Whether the words before `start` deny what follows, only point at it, or only guess at it: `(not your usage
+ * limit)`, `isn't a quota problem`, `Wait, reduce concurrency, or check plan limits`, and Claude Code's note under
+ * every failed connection, `Claude Code might not be available in your country. Check supported countries at …`.
  */
 function isDenied(t: string, start: number): boolean {
-  const before = t.slice(Math.max(0, start - 11), start);
-  return /(?:\bnot|n't) (?:your|the|a|an) $|\bcheck (?:your |the )?$/.test(before);
+  const before = t.slice(Math.max(0, start - 13), start);
+  return /(?:\bnot|n't) (?:your|the|a|an) $|\bcheck (?:your |the )?$|\b(?:might|may) not be $/.test(before);
 }
 
 function specialHolds(t: string, end: number, special: Special): boolean {

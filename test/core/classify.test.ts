@@ -794,6 +794,44 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['server', 'openai.APIError: Provider returned error'],
     ['rate_limit', '请求速率超过限制，请稍后再试'],
     ['rate_limit', '您当前的账号已达到平台并发限制，请控制单并发使用'],
+    // Round 10: a guess at a region block is no block; the agent's own tools, updater and SDK plumbing are other.
+    [
+      'transport',
+      'Unable to connect to Anthropic services\n\nFailed to connect to api.anthropic.com: UNABLE_TO_GET_ISSUER_CERT_LOCALLY\n\nNote: Claude Code might not be available in your country. Check supported countries at https://anthropic.com/supported-countries',
+    ],
+    ['permission', 'This model is not available in your country.'],
+    [
+      'other',
+      'Error: Streamable HTTP error: Error POSTing to endpoint: <html>503 Service Unavailable</html>',
+    ],
+    [
+      'other',
+      'Error: Failed to fetch version from https://storage.googleapis.com/releases/latest: ECONNRESET',
+    ],
+    ['other', 'Exception: Control request timeout: initialize'],
+    [
+      'other',
+      "NoSuchToolError [AI_NoSuchToolError]: Model tried to call unavailable tool 'multi_tool_use.parallel'.",
+    ],
+    ['other', 'error creating directory: mkdir /workspace: permission denied'],
+    ['other', 'yaml.scanner.ScannerError: mapping values are not allowed here'],
+    ['other', 'Error: File does not exist. Note: your current working directory is /home/dev/app.'],
+    ['permission', 'Disabled by org admin'],
+    ['permission', "You're restricted from using Gemini Code Assist for individuals in your organization."],
+    [
+      'permission',
+      '{"success": false, "message": "You do not have enough permissions to execute this request"}',
+    ],
+    ['context_overflow', 'Context low · Run /compact to compact & continue'],
+    ['context_overflow', 'Zhipu AI API error 400: Prompt exceeds max length'],
+    ['transport', 'curl: (18) transfer closed with outstanding read data remaining'],
+    ['auth', 'jose.exceptions.JWSError: Not enough segments'],
+    [
+      'bad_request',
+      'Provider returned error: {"error":{"message":"thinking is enabled but reasoning_content is missing in assistant tool call message at index 3"}}',
+    ],
+    ['bad_request', 'messages.N: `tool_use` ids were found without `tool_result` blocks immediately after'],
+    ['server', '{"success":false,"error":[{"code":2005,"message":"Failed to get response from provider"}]}'],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
