@@ -493,7 +493,7 @@ export function benchCost(
     },
     floor: total(floor(prices)),
     provisionedTable: {
-      note: 'hypothetical: the busy figure with the table on provisioned capacity, auto scaled to 70 % use',
+      note: 'the busy figure with the table on provisioned capacity (-c tableCapacity=provisioned), auto scaled to 70 % use',
       ...provisioned(prices, thisDesign(prices, busy), 0.7),
     },
     stepFunctionsStandard: total(stepFunctions(prices, sparse)),
