@@ -134,7 +134,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'maximum sequence length', 'sequence length is longer', 'tokens) exceeds', 'context exceeds model limit',
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
     'context too large', 'token count exceeds', 'contextoverflow', 'context became too large', 'max tokens limit',
-    'context low', 'prompt exceeds',
+    'context low', 'prompt exceeds', 'exceed the length limit', 'length limit for this', 'maximum length for this',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -237,6 +237,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'targets exhausted', 'buckets exhausted', 'no active account', 'active accounts', 'no account can serve',
     'upstream rate limit', 'no provider available', 'no providers available',
     'available accounts: 0',
+    'service disruption', 'will return soon',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -295,7 +296,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
-    'provider returned error', 'failed to get response from provider',
+    'provider returned error', 'failed to get response from provider', 'unexpected error from the model',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -349,6 +350,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "can't be reached", ': load failed', 'cannot assign requested address', 'eaddrnotavail',
     'connection was reset', 'empty reply from server',
     'network problem', 'network issue', 'transfer closed', 'curl: (18)',
+    'connection was interrupted', 'connection interrupted', 'dispatch failure', 'response body error',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],

@@ -832,6 +832,19 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['bad_request', 'messages.N: `tool_use` ids were found without `tool_result` blocks immediately after'],
     ['server', '{"success":false,"error":[{"code":2005,"message":"Failed to get response from provider"}]}'],
+    // Round 11: desktop apps' outage and length screens, Rust SDK stream failures.
+    ['capacity', 'Claude will return soon. Claude is currently experiencing a temporary service disruption.'],
+    [
+      'context_overflow',
+      'Your message will exceed the length limit for this chat. Try shortening your message.',
+    ],
+    [
+      'context_overflow',
+      'Claude hit the maximum length for this conversation. Please start a new conversation.',
+    ],
+    ['transport', 'Your connection was interrupted. Please try again in a moment.'],
+    ['transport', 'error: dispatch failure (io error): request or response body error'],
+    ['server', 'Warning: received an unexpected error from the model after 151.44s'],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
