@@ -1169,6 +1169,13 @@ function firstStatus(t: string): number | undefined {
   return found === 0 ? undefined : found;
 }
 
+/** Whether a colon ends at `end`, spaces after it skipped. */
+function afterColon(t: string, end: number): boolean {
+  let k = end;
+  while (k >= 0 && codeAt(t, k) === SPACE) k--;
+  return codeAt(t, k) === COLON;
+}
+
 /** Whether `http/` and a version (`1.1`, `2`) end at `end`. */
 function afterHttpVersion(t: string, end: number): boolean {
   let k = end - 1;
@@ -1183,6 +1190,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
+  // The start of a JSON or Python string value, where a message begins with its status: `"message":"400 Missing
+  // field …"`, `'message': '503 Service Unavailable'` (not a value that is only the number: `"id":"503"`).
+  if ((before === DOUBLE_QUOTE || before === QUOTE) && after !== before && afterColon(t, i - 2)) return true;
   // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`.
   if (before === SPACE && afterHttpVersion(t, i - 1)) return true;
   // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.

@@ -39,6 +39,38 @@ describe('real provider errors beyond the corpus', () => {
     expect(1 - cases.filter(wrong).length / cases.length).toBeGreaterThanOrEqual(0.96);
   });
 
+  it.each([
+    // A terminal wraps long lines at spaces and indents the rest.
+    [
+      'wrapped by a terminal',
+      (t: string) =>
+        t
+          .split(' ')
+          .map((w, i) => (i % 5 === 4 ? `\n     ${w}` : w))
+          .join(' '),
+    ],
+    ['inside a JSON error body', (t: string) => JSON.stringify({ error: { message: t } })],
+    [
+      'inside a JSON body twice',
+      (t: string) => JSON.stringify({ error: { message: JSON.stringify({ error: t }) } }),
+    ],
+    [
+      'inside a Python dict',
+      (t: string) =>
+        `{'error': {'message': '${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'}}`,
+    ],
+    ['in capitals', (t: string) => t.toUpperCase()],
+  ] as const)('keeps all but one in a thousand of its right unambiguous verdicts %s', (_, wrap) => {
+    const right = cases.filter(
+      (c) => c.ambiguous !== true && classify({ message: c.text }).class === c.label,
+    );
+    const changed = right
+      .filter((c) => classify({ message: wrap(c.text) }).class !== c.label)
+      .map((c) => c.text.slice(0, 100));
+    expect(right.length).toBeGreaterThan(3000);
+    expect(changed.length / right.length, changed.join('\n')).toBeLessThanOrEqual(0.001);
+  });
+
   it('names the labelled class for at least 90 % of the unambiguous ones', () => {
     const clear = cases.filter((c) => c.ambiguous !== true);
     const misses = clear

@@ -437,6 +437,10 @@ describe('status positions', () => {
     ['Request failed with status code 401', 'auth'],
     ['Error reference number: 502', 'server'],
     ['(HTTP response code was 400)', 'bad_request'],
+    // A message that begins with its status, inside a JSON or Python body.
+    ['{"error":{"message":"402 You\'ve used up your points!"}}', 'quota'],
+    ["{'error': {'message': '401 The API key in the request is missing or invalid.'}}", 'auth'],
+    ['{"error":{"message": "504: DEADLINE_EXCEEDED"}}', 'server'],
   ] as const)('reads a status in "%s"', (text, expected) => {
     expect(classify({ message: text }).class).toBe(expected);
   });
@@ -457,6 +461,7 @@ describe('status positions', () => {
     'got 4010 tokens',
     'errno = 403',
     'sent 429 bytes',
+    '{"id":"503","message":"done"}',
   ])('reads no status in "%s"', (text) => {
     expect(classify({ message: text }).class).toBe('other');
   });
