@@ -4,6 +4,7 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { ContextError, stackPropsFromContext } from '../../infra/context';
+import type { CapacityRange } from '../../infra/resumer-table';
 import { TurnResumer } from '../../infra/turn-resumer';
 import { WAITING_INDEX } from '../../shared/adapters/aws/dynamo-table';
 import { AGENT_URL, resourcesOf, synthesize } from './stack-fixture';
@@ -111,16 +112,18 @@ describe('the session table on provisioned capacity', () => {
     ]);
   });
 
-  it('takes the ranges and the target given', () => {
-    const template = variant({
+  const provisioned = (
+    writeUnits: CapacityRange,
+    readUnits: CapacityRange,
+    targetUtilizationPercent: number,
+  ) =>
+    variant({
       agentUrl: AGENT_URL,
-      tableCapacity: {
-        mode: 'provisioned',
-        writeUnits: { min: 20, max: 4000 },
-        readUnits: { min: 3, max: 60 },
-        targetUtilizationPercent: 50,
-      },
+      tableCapacity: { mode: 'provisioned', writeUnits, readUnits, targetUtilizationPercent },
     });
+
+  it('takes the ranges and the target given', () => {
+    const template = provisioned({ min: 20, max: 4000 }, { min: 3, max: 60 }, 50);
     expect(tableOf(template).ProvisionedThroughput).toEqual({ ReadCapacityUnits: 3, WriteCapacityUnits: 20 });
     expect(scalableTargets(template)).toEqual([
       'dynamodb:index:ReadCapacityUnits 3–60',
@@ -134,16 +137,7 @@ describe('the session table on provisioned capacity', () => {
   });
 
   it('refuses bad ranges and targets at synth time, naming every bad setting', () => {
-    const bad = () =>
-      variant({
-        agentUrl: AGENT_URL,
-        tableCapacity: {
-          mode: 'provisioned',
-          writeUnits: { min: 0, max: 10 },
-          readUnits: { min: 10, max: 5 },
-          targetUtilizationPercent: 95,
-        },
-      });
+    const bad = () => provisioned({ min: 0, max: 10 }, { min: 10, max: 5 }, 95);
     expect(bad).toThrow(/tableCapacity\.writeUnits\.min must be a whole number from 1/);
     expect(bad).toThrow(/tableCapacity\.readUnits\.max must be a whole number from min \(10\)/);
     expect(bad).toThrow(/tableCapacity\.targetUtilizationPercent must be from 20 to 90, not 95/);
