@@ -31,9 +31,15 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   await runWakeEffects(deps.waker, effects);
   const send = effects.find((effect) => effect.kind === 'resume');
   if (!send) return { claim, ...paced };
-  // A stop, close or newer prompt stored since the claim cancels the POST if it has not gone out yet.
+  // A stop, close or newer prompt stored since the claim cancels the POST if it has not gone out yet; so does
+  // another delivery's claim on the same attempt (ours outlasted its lease): the claim is ours only while its
+  // try count is the one we took.
   const fresh = await deps.store.load(wake.sessionId);
-  const stillOurs = fresh.inFlight?.promptId === send.call.promptId && !fresh.inFlight.cancelled;
+  const claimed = claim.decision.next?.inFlight;
+  const stillOurs =
+    fresh.inFlight?.promptId === send.call.promptId &&
+    fresh.inFlight.tries === claimed?.tries &&
+    !fresh.inFlight.cancelled;
   const answer: ResumeResult = stillOurs ? await deps.agent.resume(send.call) : { kind: 'not_sent' };
   const result = await decideAndCommit(deps, wake.sessionId, { kind: 'resume_result', wake, result: answer });
   if (answer.kind === 'retryable' && result.decision.outcome === Outcome.resumeRetryLater) {

@@ -134,6 +134,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   if (next.pending && (next.pending.base !== base || next.pending.turnId !== turnId)) {
     skipPending(next, 'superseded', events, effects);
   }
+  // A newer prompt's failure supersedes an older prompt's attempt in flight, as its start would have: the two
+  // can arrive in either order (one batch is handled in parallel), and its start may be taken for a duplicate.
+  if (next.inFlight && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events);
   const sent = next.inFlight;
   if (sent && sent.base === base && sent.turnId === turnId && sent.attempt === attempt) {
     // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
@@ -247,10 +250,9 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   next.latestPrompt = { base, turnId: event.turnId ?? '', at: event.occurredAt };
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  const skipped = next.pending !== null && next.pending.base !== base;
-  if (skipped) skipPending(next, 'superseded', events, effects);
-  if (next.inFlight && next.inFlight.base !== base) cancelInFlight(next, 'superseded');
-  return finish(next, skipped ? Outcome.skipped : Outcome.recorded, events, effects);
+  if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
+  if (next.inFlight !== null && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events);
+  return finish(next, events.length > 0 ? Outcome.skipped : Outcome.recorded, events, effects);
 }
 
 function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
@@ -285,11 +287,9 @@ function onStopped(
   const meantFor = (p: Pending | null): p is Pending =>
     p !== null && (why === 'closed' || p.failedAt <= event.occurredAt);
   const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
-  if (cancels) cancelInFlight(next, why);
-  if (meantFor(next.pending)) {
-    skipPending(next, why, events, effects);
-    return finish(next, Outcome.skipped, events, effects);
-  }
+  if (cancels) withdrawInFlight(next, why, events);
+  if (meantFor(next.pending)) skipPending(next, why, events, effects);
+  if (events.length > 0) return finish(next, Outcome.skipped, events, effects);
   if (cancels) return finish(next, Outcome.cancelRequested, events, effects);
   if (why === 'stopped' && state.stoppedAt !== null && state.stoppedAt >= event.occurredAt) {
     return nothing(Outcome.duplicate);
@@ -437,12 +437,18 @@ function skipPending(next: SessionState, why: SkipWhy, events: SessionEvent[], e
 }
 
 /**
- * Marks the attempt in flight as cancelled. Its POST may be under way and cannot be recalled, so nothing is
- * logged yet: it ends as fired if that POST lands, else as skipped, and is never sent again.
+ * Withdraws the attempt in flight. While a claim is held its POST may be under way and cannot be recalled, so
+ * it is only marked: nothing is logged yet, it ends as fired if that POST lands, else as skipped, and is never
+ * sent again. Once a retryable answer has released the claim (`claimedAt: null`) nothing is under way: the
+ * skip is logged at once, and the wake-up that comes back finds the attempt settled.
  */
-function cancelInFlight(next: SessionState, why: SkipWhy): void {
+function withdrawInFlight(next: SessionState, why: SkipWhy, events: SessionEvent[]): void {
   const sent = next.inFlight;
   if (!sent || sent.cancelled) return;
+  if (sent.claimedAt === null) {
+    settleInFlight(next, events, skippedEvent(sent, why));
+    return;
+  }
   next.inFlight = { ...sent, cancelled: why };
   endChainOf(next, sent);
 }

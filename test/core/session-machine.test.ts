@@ -411,6 +411,62 @@ describe('wake-ups', () => {
     expect(held.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
   });
 
+  it('skips at once on a stop when a retryable answer has released the claim: nothing is under way', () => {
+    const s = new Session();
+    s.fail(0);
+    const { wake } = s.fireArmed({ kind: 'retryable', detail: 'HTTP 503' });
+    const stop = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
+    expect(stop.outcome).toBe('skipped');
+    expect(stop.events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped', attempt: 1, retry: null }),
+    ]);
+    s.now += 180_000;
+    const again = s.apply({ kind: 'wake', wake });
+    expect(again.outcome).toBe('duplicate');
+    expect(again.effects).toEqual([]);
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_skipped']);
+  });
+
+  it.each([
+    ['fails', () => turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 60_000 })],
+    [
+      'starts',
+      () => turnEvent('turn.started', { turnId: 't-8', promptId: 'p-new', occurredAt: T0 + 60_000 }),
+    ],
+  ])('supersedes at once an older attempt waiting to be sent again when a newer prompt %s', (_, newer) => {
+    const s = new Session();
+    s.fail(0);
+    const { wake } = s.fireArmed({ kind: 'retryable', detail: 'HTTP 503' });
+    const d = s.apply({ kind: 'event', event: newer() });
+    expect(d.events[0]).toMatchObject({
+      kind: 'auto_resume_skipped',
+      why: 'superseded',
+      promptId: 'p-cap~resume-1',
+    });
+    s.now += 180_000;
+    const again = s.apply({ kind: 'wake', wake });
+    expect(again.effects).toEqual([]);
+    expect(s.kinds().filter((k) => k === 'auto_resume_skipped')).toHaveLength(1);
+  });
+
+  it('skips an older attempt whose POST was under way when a newer prompt failed, unless that POST landed', () => {
+    const s = new Session();
+    s.fail(0);
+    const { wake } = s.claimArmed();
+    const newer = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: s.now + 1 }),
+    });
+    expect(newer.events.map((e) => e.kind)).toEqual(['auto_resume_scheduled']);
+    const answer = s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } });
+    expect(answer.events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded', promptId: 'p-cap~resume-1' }),
+    ]);
+    s.now += 180_000;
+    expect(s.apply({ kind: 'wake', wake }).effects).toEqual([]);
+    expect(s.retry?.promptId).toBe('p-new~resume-1');
+  });
+
   it('lets a newer chain wait while an older attempt is still in flight', () => {
     const s = new Session();
     s.fail(0);
