@@ -1,3 +1,4 @@
+import { redactSecrets } from '../core/redact';
 import { type Secret, type TurnEventQueue, TurnEventQueueFullError } from '../ports';
 import {
   VerifyFailure,
@@ -10,6 +11,8 @@ import { parseTurnEventBody } from '../webhook/turn-event-body';
 
 /** The largest webhook body accepted, in bytes (256 KiB). */
 export const MAX_BODY_BYTES = 262_144;
+/** How far ahead of the server's clock an event's `occurredAt` may be: the signature's own tolerance. */
+const MAX_AHEAD_MS = 300_000;
 
 /** What `ingestWebhook` needs: where accepted events go, the signing secret and the clock. */
 export type IngestDeps = {
@@ -93,8 +96,19 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   }
   const parsed = parseTurnEventBody(raw, verified.id);
   if (!parsed.ok) return refuse(400, 'invalid_event', parsed.message, parsed.field);
+  const { event } = parsed;
+  // An event dated ahead of every other would make the session's older prompts look newer than it for good.
+  const aheadMs = event.occurredAt - deps.nowSeconds() * 1000;
+  if (aheadMs > MAX_AHEAD_MS) {
+    const message = `occurredAt: ${Math.round(aheadMs / 1000)} s ahead of this server's clock; expected when the event happened (at most ${MAX_AHEAD_MS / 60_000} minutes ahead)`;
+    return refuse(400, 'invalid_event', message, 'occurredAt');
+  }
+  // Secrets never rest in a queue, a journal or a dead-letter queue: the error text is queued redacted, whole.
+  if (event.error) {
+    event.error = { ...event.error, message: redactSecrets(event.error.message, Number.POSITIVE_INFINITY) };
+  }
   try {
-    await deps.queue.send(parsed.event, verified.id);
+    await deps.queue.send(event, verified.id);
   } catch (error) {
     if (!(error instanceof TurnEventQueueFullError)) throw error;
     const message = `the turn-events queue is full (${error.depth} events queued, limit ${error.limit}); retry after ${error.retryAfterSeconds} s`;

@@ -21,6 +21,40 @@ describe('ingestWebhook', () => {
     ]);
   });
 
+  it('refuses an event dated more than 5 minutes ahead of its clock, naming occurredAt, and queues nothing', async () => {
+    const at = (seconds: number) => new Date((NOW_SECONDS + seconds) * 1000).toISOString();
+    const ahead = ingest(signedRequest({ body: turnEventBody({ occurredAt: at(301) }) }));
+    expect(await ahead.answer).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_event',
+          field: 'occurredAt',
+          message:
+            "occurredAt: 301 s ahead of this server's clock; expected when the event happened (at most 5 minutes ahead)",
+        },
+      },
+    });
+    expect(ahead.queue.sent).toEqual([]);
+    expect(
+      (await ingest(signedRequest({ body: turnEventBody({ occurredAt: at(299) }) })).answer).status,
+    ).toBe(202);
+    expect(
+      (await ingest(signedRequest({ body: turnEventBody({ occurredAt: at(-86_400) }) })).answer).status,
+    ).toBe(202);
+  });
+
+  it('queues the error text with its secrets redacted and nothing cut off', async () => {
+    const message = `401 invalid x-api-key sk-ant-api03-abcdefghijklmnopqrstuvwxyz ${'x'.repeat(3000)} Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln`;
+    const { queue, answer } = ingest(
+      signedRequest({ body: turnEventBody({ error: { message, status: 401 } }) }),
+    );
+    expect((await answer).status).toBe(202);
+    const queued = queue.sent[0]?.event.error?.message ?? '';
+    expect(queued).toBe(`401 invalid x-api-key [REDACTED] ${'x'.repeat(3000)} Bearer [REDACTED]`);
+    expect(queue.sent[0]?.event.error?.status).toBe(401);
+  });
+
   it('verifies with key bytes as well as with a whsec_ secret', async () => {
     const queue = recordingQueue();
     const deps = { queue, secret: parseSecret(TEST_SECRET), nowSeconds: () => NOW_SECONDS };
