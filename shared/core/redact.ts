@@ -1,8 +1,10 @@
 const REDACTED = '[REDACTED]';
 const TRUNCATED = '…[truncated]';
 
-// Each pattern is a fixed prefix followed by one character class, so a match attempt never backtracks over
-// more than the run it stands on and a 256 KiB text is scanned in linear time.
+// Each pattern is a fixed prefix (a name from a short list, bounded runs of spaces and quotes) followed by one
+// character-class run (an escape pair `\"` counts as one character), or by two runs where the first excludes
+// the character that ends it (a URL's user stops at `:`; its password, before `@`, stops at `/`), so a match
+// attempt never backtracks over more than the run it stands on and a 256 KiB text is scanned in linear time.
 // A key starts a word, or follows a URL escape (`%3Dsk-…`, `%20sk-…`) or an underscore (`MY_KEY_sk-…`).
 const START = '(?:(?<![A-Za-z0-9-])|(?<=%[0-9A-Fa-f]{2}))';
 const TOKEN_PATTERNS: readonly RegExp[] = [
@@ -26,9 +28,49 @@ const KEY_VALUE = new RegExp(
   'gi',
 );
 
-/** Replaces API keys, bearer tokens and cloud credentials with `[REDACTED]`, then cuts to `maxLength` chars. */
+// A quoted value runs to its closing quote, past escaped ones (`"a\"b"`); in JSON inside a JSON string
+// (`\"password\":\"…\"`) it ends at the next backslash; a bare one ends at a separator. `null`, `true` and
+// the like are no secrets, and a value redacted before (or by the sender: `[REDACTED_TOKEN]`) stays.
+const KEEP = String.raw`(?!(?:null|true|false|none|undefined)(?![A-Za-z0-9_-])|\[REDACTED)`;
+const QUOTED = String.raw`${KEEP}(?:[^"'\\\r\n]|\\.)+`;
+const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
+const BARE = String.raw`${KEEP}[^\s"'&,;}{)\]]`;
+
+/** `Authorization: Basic …`, `"authorization": "Token …"`, `Authorization:[NTLM …]`: name and scheme stay. */
+const AUTH = String.raw`(?<![A-Za-z0-9-])(?:proxy-)?authorization\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;
+const SCHEME = String.raw`(?:[A-Za-z][A-Za-z0-9._-]{0,30}[ \t]{1,8})?`;
+const AUTHORIZATION: readonly RegExp[] = [
+  new RegExp(`(${AUTH}["']${SCHEME})${QUOTED}`, 'gi'),
+  new RegExp(String.raw`(${AUTH}\\["']${SCHEME})${ESCAPED}`, 'gi'),
+  // Digest's value is a list (`username="…", response="…"`), so a bare one runs to the end of its line.
+  new RegExp(String.raw`(${AUTH}\[?digest[ \t]{1,8})[^\r\n]+`, 'gi'),
+  new RegExp(String.raw`(${AUTH}(?!\\?["']|\[?digest\b)\[?${SCHEME})${BARE}+`, 'gi'),
+];
+
+/**
+ * `password=…`, `"password": "…"`, `?access_token=…`, `&X-Amz-Signature=…`: the name stays. A name may end
+ * a longer one after `_` or `-` (`client_secret`, `id_token`), never after a letter or digit; `max_tokens=…`
+ * and `"token_count": …` are other names.
+ */
+const NAME = '(?<![A-Za-z0-9])(?:token|password|passwd|pwd|secret|signature|sig)';
+// A bare value after a colon is taken only for a password or secret (YAML): `invalid token: missing`,
+// `UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify` are prose.
+const PASSWORD = '(?<![A-Za-z0-9])(?:password|passwd|pwd|secret)';
+const CREDENTIALS: readonly RegExp[] = [
+  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}[:=][ \t]{0,8}["'])${QUOTED}`, 'gi'),
+  new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
+  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}=[ \t]{0,8})${BARE}{4,}`, 'gi'),
+  new RegExp(String.raw`(${PASSWORD}["']?[ \t]{0,8}:[ \t]{0,8})${BARE}{4,}`, 'gi'),
+];
+
+/** `https://admin:hunter2@gw.internal:4016/…`: scheme, user and host stay, the password goes. */
+const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
+
+/** Replaces API keys, tokens, passwords and cloud credentials with `[REDACTED]`, then cuts to `maxLength` chars. */
 export function redactSecrets(text: string, maxLength = 2000): string {
   let out = text.replace(BEARER, `$1${REDACTED}`).replace(KEY_VALUE, `$1${REDACTED}`);
+  for (const pattern of [...AUTHORIZATION, ...CREDENTIALS]) out = out.replace(pattern, `$1${REDACTED}`);
+  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`);
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   if (out.length <= maxLength) return out;
   // Never split a surrogate pair: half an emoji would make the stored text invalid UTF-16.
