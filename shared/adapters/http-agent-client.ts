@@ -5,6 +5,7 @@ import type { ResumeResult } from '../core/session-machine';
 import type { AgentClient, Secret } from '../ports';
 import { parseSecret, signedHeaders } from '../webhook/standard-webhooks';
 import { staticSecret } from './local/static-secret';
+import { systemTimers, type Timers } from './local/timers';
 
 /** How to reach the agent (hub): its base URL and the secret resumes are signed with. */
 export type HttpAgentClientOptions = {
@@ -12,17 +13,22 @@ export type HttpAgentClientOptions = {
   baseUrl: string;
   /** A `whsec_…` secret, or a `Secret` that may be rotated: refreshed once on a 401 or 403. */
   secret: string | Secret;
-  /** @default 10000 */
+  /** The time one `resume()` may take in all, a re-send and the secret refresh included. @default 10000 */
   timeoutMs?: number;
   /** @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;
   /** Unix seconds. @default the system clock */
   nowSeconds?: () => number;
+  /** Measures and enforces the deadline of a resume. @default systemTimers */
+  timers?: Timers;
 };
 
 const RETRYABLE_STATUSES = new Set([408, 425, 429]);
 const AUTH_REFUSALS = new Set([401, 403]);
 const DETAIL_BYTES = 512;
+// A re-send with less time than this left would likely time out and leave unknown whether it landed: the
+// first answer is returned instead.
+const MIN_RESEND_MS = 1000;
 
 /**
  * Sends resumes as signed `POST {baseUrl}/sessions/{sessionId}/prompts` requests.
@@ -34,8 +40,16 @@ const DETAIL_BYTES = 512;
  * resume is running. The `webhook-id` is derived from the session and prompt id, so a re-send of the same
  * attempt carries the same id and the agent can drop it by either.
  *
+ * A 3xx is not followed but `rejected`, a misconfiguration: following it would turn the POST into a GET (301,
+ * 302) or carry the signed call to another origin (307, 308). Its detail names the `Location`, for the agent
+ * URL to be set to it.
+ *
  * A 401 or 403 may mean the agent already verifies with a rotated secret: the secret is refreshed and, if it
  * changed, the same call is sent once more with it; whatever the agent answers then is the result.
+ *
+ * One `resume()`, both sends and the secret reads included, has `timeoutMs` in all, since a resume is
+ * leased for a bounded time: the re-send gets what is left, and is skipped, the first answer returned, when
+ * less than a second is.
  */
 export class HttpAgentClient implements AgentClient {
   readonly #baseUrl: string;
@@ -43,6 +57,7 @@ export class HttpAgentClient implements AgentClient {
   readonly #timeoutMs: number;
   readonly #fetch: typeof globalThis.fetch;
   readonly #nowSeconds: () => number;
+  readonly #timers: Timers;
 
   constructor(options: HttpAgentClientOptions) {
     this.#baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
@@ -52,33 +67,65 @@ export class HttpAgentClient implements AgentClient {
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+    this.#timers = options.timers ?? systemTimers;
   }
 
   async resume(call: ResumeCall): Promise<ResumeResult> {
-    const url = `${this.#baseUrl}/sessions/${encodeURIComponent(call.sessionId)}/prompts`;
-    const body = JSON.stringify(call);
-    const secret = await this.#secret.value();
-    const answer = await this.#send(url, webhookIdOf(call), body, secret);
-    if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
-    const refreshed = await this.#secret.refresh();
-    // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate can be dropped.
-    return refreshed === secret ? answer : this.#send(url, webhookIdOf(call), body, refreshed);
+    const deadline = this.#timers.now() + this.#timeoutMs;
+    const timeout = new AbortController();
+    const cancel = this.#timers.after(this.#timeoutMs, () => timeout.abort());
+    try {
+      return await this.#resume(call, deadline, timeout.signal);
+    } finally {
+      cancel();
+    }
   }
 
-  async #send(url: string, id: string, body: string, secret: string): Promise<ResumeResult> {
+  async #resume(call: ResumeCall, deadline: number, signal: AbortSignal): Promise<ResumeResult> {
+    const url = `${this.#baseUrl}/sessions/${encodeURIComponent(call.sessionId)}/prompts`;
+    const body = JSON.stringify(call);
+    const secret = await beforeAbort(this.#secret.value(), signal);
+    if (secret === undefined)
+      return { kind: 'retryable', detail: `agent secret not read within ${this.#timeoutMs} ms` };
+    const answer = await this.#send(url, webhookIdOf(call), body, secret, signal);
+    if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
+    const refreshed = await beforeAbort(this.#secret.refresh(), signal);
+    // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate is dropped.
+    if (refreshed === undefined || refreshed === secret) return answer;
+    if (deadline - this.#timers.now() < MIN_RESEND_MS) return answer;
+    return this.#send(url, webhookIdOf(call), body, refreshed, signal);
+  }
+
+  async #send(
+    url: string,
+    id: string,
+    body: string,
+    secret: string,
+    signal: AbortSignal,
+  ): Promise<ResumeResult> {
     const signed = signedHeaders({ id, timestamp: this.#nowSeconds(), body, secret });
-    const signal = AbortSignal.timeout(this.#timeoutMs);
     let response: Response;
     try {
       response = await this.#fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...signed },
         body,
+        // Followed, a redirect would turn the POST into a GET or send the signed body elsewhere.
+        redirect: 'manual',
         signal,
       });
     } catch (error) {
       if (signal.aborted) return { kind: 'retryable', detail: `no answer within ${this.#timeoutMs} ms` };
       return { kind: 'retryable', detail: describeFailure(error) };
+    }
+    if (response.status >= 300 && response.status < 400) {
+      response.body?.cancel().catch(() => {});
+      const location = response.headers.get('location') ?? '(no Location header)';
+      // The Location may carry a token in its query, and the detail is logged.
+      const detail = redactSecrets(
+        `HTTP ${response.status}: the agent URL redirects to ${location}; set it to the final URL`,
+      );
+      return { kind: 'rejected', status: response.status, detail };
     }
     // The answer may echo what it was sent or its own credentials: it is logged, so it is redacted here.
     const detail = redactSecrets(`HTTP ${response.status}${await snippet(response)}`);
@@ -93,6 +140,22 @@ export class HttpAgentClient implements AgentClient {
 export function webhookIdOf(call: Pick<ResumeCall, 'sessionId' | 'promptId'>): string {
   const hash = createHash('sha256').update(`${call.sessionId}\u0000${call.promptId}`).digest('base64url');
   return `resume_${hash.slice(0, 32)}`;
+}
+
+// `work`'s value, or `undefined` if `signal` aborts first; `work` runs on, and its late failure is dropped.
+async function beforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  work.catch(() => {});
+  let onAbort = () => {};
+  const aborted = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 function describeFailure(error: unknown): string {

@@ -1,17 +1,21 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HttpAgentClient,
   type HttpAgentClientOptions,
   webhookIdOf,
 } from '../../shared/adapters/http-agent-client';
 import type { ResumeCall } from '../../shared/core/resume-call';
+import type { Secret } from '../../shared/ports';
 import { verify } from '../../shared/webhook/standard-webhooks';
+import { FakeTimers } from '../local/fake-timers';
 import { type AgentRequest, type AgentStub, startAgentStub } from '../support/agent-stub';
 import { REFRESH_INTERVAL_MS, readsOf, storedSecret } from '../support/secrets';
 import { NOW_SECONDS, TEST_SECRET } from '../support/webhooks';
+
+const ROTATED = `whsec_${Buffer.alloc(32, 0x2b).toString('base64')}`;
 
 type Received = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer };
 type Agent = { baseUrl: string; received: Received[] };
@@ -49,6 +53,10 @@ async function startAgent(answer: (response: ServerResponse, request: Received) 
 
 function answerWith(status: number, body = '') {
   return (response: ServerResponse) => response.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+}
+
+function redirectTo(status: number, location: string) {
+  return (response: ServerResponse) => response.writeHead(status, { location }).end('moved');
 }
 
 function resumeCall(overrides: Partial<ResumeCall> = {}): ResumeCall {
@@ -167,6 +175,41 @@ describe('HttpAgentClient', () => {
     expect(agent.received).toHaveLength(1);
   });
 
+  it.each([301, 302, 303, 307, 308])(
+    'reads a %i as rejected, naming its Location, and sends nothing there',
+    async (status) => {
+      const target = await startAgent(answerWith(200));
+      const location = `${target.baseUrl}/sessions/s-42/prompts`;
+      const agent = await startAgent(redirectTo(status, location));
+      expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+        kind: 'rejected',
+        status,
+        detail: `HTTP ${status}: the agent URL redirects to ${location}; set it to the final URL`,
+      });
+      expect(agent.received).toHaveLength(1);
+      expect(target.received).toEqual([]);
+    },
+  );
+
+  it('redacts a credential in the Location of a redirect', async () => {
+    const agent = await startAgent(redirectTo(308, 'https://hub.example/prompts?api_key=hub-key-1234'));
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result).toMatchObject({
+      kind: 'rejected',
+      detail: expect.stringContaining('redirects to https://hub.example/prompts?api_key=[REDACTED];'),
+    });
+    expect(JSON.stringify(result)).not.toContain('hub-key-1234');
+  });
+
+  it('neither refreshes the secret nor re-sends after a redirect', async () => {
+    const agent = await startAgent(redirectTo(307, 'https://hub.example/'));
+    const refresh = vi.fn(async () => ROTATED);
+    const secret: Secret = { value: async () => TEST_SECRET, refresh };
+    await client(agent.baseUrl, { secret }).resume(resumeCall());
+    expect(agent.received).toHaveLength(1);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it('reads a closed port as retryable', async () => {
     const agent = await startAgent(answerWith(200));
     const server = servers.pop();
@@ -200,7 +243,6 @@ describe('HttpAgentClient', () => {
 });
 
 describe('HttpAgentClient with a secret that is rotated', () => {
-  const ROTATED = `whsec_${Buffer.alloc(32, 0x2b).toString('base64')}`;
   let agent: AgentStub;
 
   beforeEach(async () => {
@@ -300,5 +342,105 @@ describe('HttpAgentClient with a secret that is rotated', () => {
     await sender.resume(resumeCall());
     expect(agent.requests).toHaveLength(1);
     expect(reads()).toEqual(readsOf(1));
+  });
+});
+
+describe('HttpAgentClient deadline', () => {
+  const TIMEOUT_MS = 10_000;
+  /** One answer of the scripted agent: a status after `tookMs` on the fake clock, or none at all. */
+  type Step = { tookMs: number; status: number } | 'no answer';
+
+  // An agent reached through the injected fetch, answering in fake time; every send is kept.
+  function scriptedAgent(timers: FakeTimers, ...steps: Step[]) {
+    const sent: RequestInit[] = [];
+    const fetch: typeof globalThis.fetch = async (_url, init = {}) => {
+      sent.push(init);
+      const step = steps[sent.length - 1] ?? { tookMs: 0, status: 200 };
+      if (step === 'no answer') {
+        return new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        });
+      }
+      await timers.advance(step.tookMs);
+      return new Response(`answer ${sent.length}`, { status: step.status });
+    };
+    return { fetch, sent };
+  }
+
+  // A secret that rotates on refresh; reading and refreshing it take the given fake time.
+  function slowSecret(timers: FakeTimers, { valueMs = 0, refreshMs = 0 } = {}): Secret {
+    return {
+      value: async () => {
+        await timers.advance(valueMs);
+        return TEST_SECRET;
+      },
+      refresh: async () => {
+        await timers.advance(refreshMs);
+        return ROTATED;
+      },
+    };
+  }
+
+  function deadlineClient(timers: FakeTimers, fetch: typeof globalThis.fetch, secret: Secret) {
+    return client('http://agent.test', { fetch, secret, timers, timeoutMs: TIMEOUT_MS });
+  }
+
+  const REFUSED = { kind: 'rejected', status: 401, detail: 'HTTP 401: answer 1' };
+
+  it('re-sends after a 401 when a second of the deadline is left, and leaves no timer behind', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers, { tookMs: TIMEOUT_MS - 1000, status: 401 });
+    const sender = deadlineClient(timers, agent.fetch, slowSecret(timers));
+    expect(await sender.resume(resumeCall())).toEqual({ kind: 'ok' });
+    expect(agent.sent).toHaveLength(2);
+    expect(timers.pending).toBe(0);
+  });
+
+  it('returns the 401 without re-sending when less than a second of the deadline is left', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers, { tookMs: TIMEOUT_MS - 999, status: 401 });
+    const sender = deadlineClient(timers, agent.fetch, slowSecret(timers));
+    expect(await sender.resume(resumeCall())).toEqual(REFUSED);
+    expect(agent.sent).toHaveLength(1);
+  });
+
+  it('counts the secret refresh against the deadline', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers, { tookMs: 0, status: 401 });
+    const sender = deadlineClient(timers, agent.fetch, slowSecret(timers, { refreshMs: 9_500 }));
+    expect(await sender.resume(resumeCall())).toEqual(REFUSED);
+    expect(agent.sent).toHaveLength(1);
+  });
+
+  it('returns the 401 at the deadline when the refresh outlasts it', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers, { tookMs: 0, status: 401 });
+    const sender = deadlineClient(timers, agent.fetch, slowSecret(timers, { refreshMs: 60_000 }));
+    expect(await sender.resume(resumeCall())).toEqual(REFUSED);
+    expect(agent.sent).toHaveLength(1);
+  });
+
+  it('sends nothing and is retryable when the secret is not read within the deadline', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers);
+    const sender = deadlineClient(timers, agent.fetch, slowSecret(timers, { valueMs: 60_000 }));
+    expect(await sender.resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail: `agent secret not read within ${TIMEOUT_MS} ms`,
+    });
+    expect(agent.sent).toEqual([]);
+  });
+
+  it('gives the re-send only what is left of the deadline', async () => {
+    const timers = new FakeTimers();
+    const agent = scriptedAgent(timers, { tookMs: 4_000, status: 401 }, 'no answer');
+    const result = deadlineClient(timers, agent.fetch, slowSecret(timers)).resume(resumeCall());
+    await vi.waitFor(() => expect(agent.sent).toHaveLength(2));
+    const resend = agent.sent[1]?.signal;
+    await timers.advance(5_999);
+    expect(resend?.aborted).toBe(false);
+    await timers.advance(1);
+    expect(resend?.aborted).toBe(true);
+    expect(await result).toEqual({ kind: 'retryable', detail: `no answer within ${TIMEOUT_MS} ms` });
   });
 });

@@ -7,7 +7,10 @@ export type SecretsManagerSecretOptions = {
   secretId: string;
   /** How long `value()` keeps a value before it reads again. @default 300000 */
   ttlMs?: number;
-  /** The least time between a read and one that `refresh()` starts. @default 30000 */
+  /**
+   * The least time between a read and one that `refresh()`, or `value()` after a failed read, starts.
+   * @default 30000
+   */
   minRefreshIntervalMs?: number;
   /** Epoch ms. @default Date.now */
   now?: () => number;
@@ -18,6 +21,10 @@ export type SecretsManagerSecretOptions = {
  *
  * `refresh()` reads at once after a credential was refused, but not within `minRefreshIntervalMs` of the last
  * read: requests signed with anything at all can then cause at most one `GetSecretValue` per interval.
+ *
+ * A read that fails once a value has been read (Secrets Manager throttled or down) keeps the last value in
+ * use and is tried again by the first call at least `minRefreshIntervalMs` later, so an outage neither stops
+ * the callers nor multiplies the reads; only a read with no value to fall back on throws.
  */
 export class SecretsManagerSecret implements Secret {
   readonly #options: SecretsManagerSecretOptions;
@@ -32,10 +39,9 @@ export class SecretsManagerSecret implements Secret {
 
   /** The secret's string value, read again once it is older than `ttlMs`. */
   async value(): Promise<string> {
-    const now = this.#now();
-    if (this.#cached && now < this.#cached.readAt + (this.#options.ttlMs ?? 300_000))
+    if (this.#cached && this.#now() < this.#cached.readAt + (this.#options.ttlMs ?? 300_000))
       return this.#cached.value;
-    return this.#read(now);
+    return this.refresh();
   }
 
   /** Reads the secret again, unless the last read started less than `minRefreshIntervalMs` ago. */
@@ -62,9 +68,16 @@ export class SecretsManagerSecret implements Secret {
   async #fetch(now: number): Promise<string> {
     this.#lastReadAt = now;
     const { client, secretId } = this.#options;
-    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-    if (!out.SecretString) throw new Error(`secret ${secretId} has no string value`);
-    this.#cached = { value: out.SecretString.trim(), readAt: now };
-    return this.#cached.value;
+    try {
+      const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+      if (!out.SecretString) throw new Error(`secret ${secretId} has no string value`);
+      this.#cached = { value: out.SecretString.trim(), readAt: now };
+      return this.#cached.value;
+    } catch (error) {
+      // Throwing would fail every caller (a resume would spend a try sending nothing) until the store answers
+      // again. `readAt` stays, so `value()` tries again once `#lastReadAt` is an interval old.
+      if (this.#cached) return this.#cached.value;
+      throw error;
+    }
   }
 }
