@@ -17,11 +17,25 @@ function pacerWord(admission: Admission): string {
   return `held (${admission.why}) until ${new Date(admission.untilMs).toISOString()}`;
 }
 
+/** The wake-up a record carries; one that can't be read is logged, then fails its record like any other. */
+function readWake(record: SQSRecord, log: Log) {
+  try {
+    return decodeWake(record.body);
+  } catch (error) {
+    log.warn('wake-up could not be read', {
+      messageId: record.messageId,
+      receiveCount: Number(record.attributes.ApproximateReceiveCount),
+      error: redactSecrets((error as Error).message),
+    });
+    throw error;
+  }
+}
+
 /** Handles each wake-up of an SQS batch; one whose attempt must be tried again fails alone and comes back. */
 export function createResumeHandler(deps: ResumeHandlerDeps) {
   const processor = new BatchProcessor(EventType.SQS);
   const onRecord = async (record: SQSRecord): Promise<void> => {
-    const wake = decodeWake(record.body);
+    const wake = readWake(record, deps.log);
     const keys = {
       sessionId: wake.sessionId,
       turnId: wake.turnId,

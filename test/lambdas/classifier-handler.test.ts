@@ -60,5 +60,22 @@ describe('the classifier handler', () => {
     ]);
     expect((await deps.store.load('s-42')).pending?.attempt).toBe(1);
     expect((await deps.store.load('s-43')).pending?.attempt).toBe(1);
+    const warned = o.lines.filter((line) => line.level === 'warn');
+    expect(warned).toEqual([
+      {
+        level: 'warn',
+        message: 'turn event will be retried',
+        extra: { messageId: poison.messageId, receiveCount: 1, error: expect.stringContaining('JSON') },
+      },
+      {
+        level: 'warn',
+        message: 'turn event will be retried',
+        extra: {
+          messageId: down.messageId,
+          receiveCount: 1,
+          error: 'ProvisionedThroughputExceededException',
+        },
+      },
+    ]);
   });
 });

@@ -60,12 +60,19 @@ describe('the resume handler', () => {
     expect(log.items.map((e) => e.kind)).toEqual(['auto_resume_scheduled', 'auto_resume_failed']);
   });
 
-  it('fails a wake message that is not one alone', async () => {
-    const { handler, wake } = await armedSession();
+  it('fails a wake message that is not one alone, and logs why', async () => {
+    const { handler, wake, o } = await armedSession();
     const bad = sqsRecord({ body: '{"sessionId":"s-42","attempt":0}' });
     const good = sqsRecord({ body: encodeWake(wake) });
     expect((await handler(sqsEvent(bad, good))).batchItemFailures).toEqual([
       { itemIdentifier: bad.messageId },
+    ]);
+    expect(o.lines.filter((line) => line.level === 'warn')).toEqual([
+      {
+        level: 'warn',
+        message: 'wake-up could not be read',
+        extra: { messageId: bad.messageId, receiveCount: 1, error: expect.stringContaining('wake message') },
+      },
     ]);
   });
 });
