@@ -42,6 +42,13 @@ const awsSecret = fc.string({
   maxLength: 40,
 });
 
+// A password as it may sit in a URL's userinfo: no `/`, `@`, `:`, quotes or spaces.
+const password = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$*+._~-'),
+  minLength: 8,
+  maxLength: 40,
+});
+
 /** A secret as it shows up in an error text, and the part of it that must never be seen again. */
 type Secret = { text: string; secret: string };
 
@@ -56,6 +63,10 @@ const secret: fc.Arbitrary<Secret> = fc.oneof(
   awsSecret.map((key) => ({ text: `aws_secret_access_key=${key}`, secret: key })),
   base64url.map((body) => ({ text: `"x-api-key": "sk-ant-api03-${body}"`, secret: body })),
   base64url.map((body) => ({ text: `api_key=${body}`, secret: body })),
+  password.map((pw) => ({ text: `https://admin:${pw}@gw.internal:4016/v1/messages`, secret: pw })),
+  awsSecret.map((b64) => ({ text: `Authorization: Basic ${b64}`, secret: b64 })),
+  base64url.map((t) => ({ text: `?access_token=${t}`, secret: t })),
+  password.map((pw) => ({ text: `"password": "${pw}"`, secret: pw })),
 );
 
 // Where the secret sits in the text: alone, quoted, after a colon or an equals sign, on its own line.
