@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { parseDuration } from './core/duration';
 import { compilePacerSettings, type PacerSettings } from './core/pacer-state';
 import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
+import { parseSecret } from './webhook/standard-webhooks';
 
 /** Raised once at start with every bad environment variable named. */
 export class ConfigError extends Error {
@@ -13,9 +15,13 @@ export class ConfigError extends Error {
 type Env = Readonly<Record<string, string | undefined>>;
 type Reader<T> = (value: string) => T;
 
+/** Variables whose value is never printed, even when it is wrong: a typo in a secret is still most of it. */
+const SECRET_NAME = /(SECRET|TOKEN|PASSWORD)$/;
+
 class Collector {
   readonly problems: string[] = [];
   readonly names = new Set<string>();
+  readonly #refused = new Set<string>();
   constructor(private readonly env: Env) {}
 
   optional<T>(name: string, read: Reader<T>): T | undefined {
@@ -25,18 +31,23 @@ class Collector {
     try {
       return read(raw.trim());
     } catch (error) {
-      this.problems.push(`${name}=${JSON.stringify(raw)}: ${(error as Error).message}`);
+      this.#refused.add(name);
+      this.problems.push(`${shown(name, raw)}: ${(error as Error).message}`);
       return undefined;
     }
   }
 
   required<T>(name: string, read: Reader<T>): T {
     const value = this.optional(name, read);
-    if (value === undefined && !this.problems.some((p) => p.startsWith(`${name}=`))) {
-      this.problems.push(`${name} is required`);
-    }
+    if (value === undefined && !this.#refused.has(name)) this.problems.push(`${name} is required`);
     return value as T;
   }
+}
+
+/** `NAME="value"` for a problem; a secret is named without its value, and a URL without its user and password. */
+function shown(name: string, raw: string): string {
+  if (SECRET_NAME.test(name)) return `${name} (value not shown)`;
+  return `${name}=${JSON.stringify(raw.replace(/\/\/[^/?#@]*@/, '//'))}`;
 }
 
 const duration: Reader<number> = (value) => {
@@ -218,7 +229,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     policy: readPolicy(c) as RetryPolicy,
     pacing: readPacing(c),
     port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,
-    host: c.optional('RESUMER_HOST', text) ?? '127.0.0.1',
+    host: c.optional('RESUMER_HOST', address) ?? '127.0.0.1',
     dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',
     agentUrl: c.optional('RESUMER_AGENT_URL', httpUrl),
     agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
@@ -228,9 +239,24 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
   }),
 };
 
+/** Checked with the parser the webhook code uses, so a secret it would refuse stops the start, not each webhook. */
 function whsec(value: string): string {
-  if (!/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(value))
-    throw new Error('expected whsec_ followed by a base64 key');
+  const problem =
+    'expected whsec_ followed by a base64 key of at least 12 bytes (whsec_$(openssl rand -base64 32))';
+  let key: Uint8Array;
+  try {
+    key = parseSecret(value);
+  } catch {
+    throw new Error(problem);
+  }
+  if (key.length < 12) throw new Error(problem);
+  return value;
+}
+
+/** An address to bind: a name other than localhost would be looked up, and might not be this machine's. */
+function address(value: string): string {
+  if (value.toLowerCase() === 'localhost') return 'localhost';
+  if (isIP(value) === 0) throw new Error('expected an IP address (such as 127.0.0.1 or ::1) or localhost');
   return value;
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, envNamesFor, readConfig } from '../shared/config';
+import { parseSecret } from '../shared/webhook/standard-webhooks';
+
+/** The message of the `ConfigError` that reading `env` as local mode throws. */
+function problemsOf(env: Record<string, string>): string {
+  try {
+    readConfig('local', env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
 
 describe('readConfig', () => {
   it('reads the local defaults from an empty environment', () => {
@@ -110,5 +122,50 @@ describe('readConfig', () => {
     expect(() => readConfig('local', { RESUMER_WEBHOOK_SECRET: 'hunter2' })).toThrow(
       /RESUMER_WEBHOOK_SECRET/,
     );
+  });
+
+  it.each([
+    ['RESUMER_WEBHOOK_SECRET', `whsec_${'A'.repeat(17)}`],
+    ['RESUMER_WEBHOOK_SECRET', `whsec_${'A'.repeat(21)}==`],
+    ['RESUMER_AGENT_SECRET', `whsec_${'A'.repeat(17)}`],
+  ])('refuses %s=%s at start, which the webhook code cannot parse', (name, value) => {
+    expect(() => parseSecret(value)).toThrow();
+    expect(problemsOf({ [name]: value })).toContain(`${name} (value not shown): expected whsec_`);
+  });
+
+  it('accepts every secret the webhook code can use, padded or not', () => {
+    for (const value of [`whsec_${'A'.repeat(16)}`, `whsec_${'A'.repeat(18)}`, `whsec_${'A'.repeat(18)}==`]) {
+      expect(readConfig('local', { RESUMER_WEBHOOK_SECRET: value }).webhookSecret).toBe(value);
+      expect(readConfig('local', { RESUMER_AGENT_SECRET: value }).agentSecret).toBe(value);
+      expect(parseSecret(value).length).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('names a bad secret without printing its value', () => {
+    const text = problemsOf({
+      RESUMER_WEBHOOK_SECRET: 'whsec_MySuperSecretKeyValue123!',
+      RESUMER_AGENT_SECRET: 'hunter2hunter2',
+    });
+    expect(text).toMatch(
+      /RESUMER_WEBHOOK_SECRET \(value not shown\): expected whsec_ followed by a base64 key/,
+    );
+    expect(text).toMatch(/RESUMER_AGENT_SECRET \(value not shown\): expected whsec_/);
+    expect(text).not.toMatch(/MySuperSecret|hunter2/);
+  });
+
+  it('shows a bad URL without its user and password', () => {
+    const text = problemsOf({ RESUMER_AGENT_URL: 'ftp://agent:pa55word@hub.example/' });
+    expect(text).toContain('RESUMER_AGENT_URL="ftp://hub.example/": expected an http(s) URL');
+    expect(text).not.toMatch(/pa55word/);
+  });
+
+  it('refuses a RESUMER_HOST that is not an IP address or localhost, naming it', () => {
+    expect(problemsOf({ RESUMER_HOST: 'no.such.host.invalid' })).toContain(
+      'RESUMER_HOST="no.such.host.invalid": expected an IP address (such as 127.0.0.1 or ::1) or localhost',
+    );
+    for (const host of ['127.0.0.1', '::1', '0.0.0.0', '192.168.1.20', 'localhost']) {
+      expect(readConfig('local', { RESUMER_HOST: host }).host).toBe(host);
+    }
+    expect(readConfig('local', { RESUMER_HOST: 'LocalHost' }).host).toBe('localhost');
   });
 });

@@ -22,7 +22,7 @@ export async function handleApiRequest(
   request: ApiRequest,
   telemetry: Telemetry = noTelemetry,
 ): Promise<ApiResponse> {
-  const parts = request.path.replace(/\/+$/, '').split('/').slice(1).map(decodeURIComponent);
+  const parts = request.path.replace(/\/+$/, '').split('/').slice(1).map(decodeSegment);
   if (parts[0] !== 'sessions') return error(404, 'not_found', `no route for ${request.path}`);
   const limit = parseLimit(request.query.limit);
   if (limit === null)
@@ -42,7 +42,7 @@ export async function handleApiRequest(
     }
     return guarded(async () => ({ status: 200, body: await listWaiting(deps.store, { limit, cursor }) }));
   }
-  if (!isSessionId(id))
+  if (id === null || !isSessionId(id))
     return error(400, 'invalid_session_id', 'session id must be 1–128 of A-Z a-z 0-9 . _ : -', 'sessionId');
   if (sub === undefined) {
     if (request.method !== 'GET') return error(405, 'method_not_allowed', 'use GET');
@@ -68,6 +68,15 @@ export async function handleApiRequest(
     };
   }
   return error(404, 'not_found', `no route for ${request.path}`);
+}
+
+/** A path segment decoded, or `null` for a bad %-escape (which no route or session id can match). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 function parseLimit(value: string | undefined): number | undefined | null {

@@ -15,14 +15,19 @@ export type LocalHttpDeps = {
   dashboardPath: string;
   log: Log;
   clock: Clock;
+  /** The address the server is bound to (RESUMER_HOST); requests may name it in Host and Origin. @default 127.0.0.1 */
+  host?: string;
   /** Interval of the `: ping` comment on event streams. @default 15000 */
   pingMs?: number;
 };
 
+/** Requests may name the server by these (and by the address it is bound to), with the port it listens on. */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
+
 /** The server and what its shutdown needs besides `server.close()`. */
 export type LocalHttpServer = {
   server: Server;
-  /** Refuses new webhooks with 503 and ends every event stream. */
+  /** Refuses new webhooks and event streams with 503 and ends every event stream. */
   beginShutdown(): void;
 };
 
@@ -38,25 +43,18 @@ const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>turn resumer</t
 export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
   const streams = new Set<ServerResponse>();
   let shuttingDown = false;
+  const names = new Set<string>([...LOOPBACK_NAMES, urlHost(deps.host ?? '127.0.0.1')]);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refused = refusedOrigin(req, names);
+    if (refused) return send(res, 403, { error: refused }, { connection: 'close' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const method = req.method ?? 'GET';
     if (path === '/webhooks/agent') {
       if (method !== 'POST')
         return send(res, 405, { error: { code: 'method_not_allowed' } }, { allow: 'POST' });
-      if (shuttingDown) {
-        return send(
-          res,
-          503,
-          { error: { code: 'shutting_down', message: 'the resumer is stopping' } },
-          {
-            'retry-after': '5',
-            connection: 'close',
-          },
-        );
-      }
+      if (shuttingDown) return stopping(res);
       const body = await readBody(req, MAX_BODY_BYTES);
       if (body === null) {
         const error = { code: 'payload_too_large', message: `body is larger than ${MAX_BODY_BYTES} bytes` };
@@ -81,12 +79,20 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
       return send(res, 405, { error: { code: 'method_not_allowed' } });
     if (path === '/healthz') return send(res, 200, { ok: true });
     if (path === '/activity') return send(res, 200, deps.feed.activity());
-    if (path === '/events') return openStream(req, res);
+    if (path === '/events') {
+      if (shuttingDown) return stopping(res);
+      return openStream(req, res);
+    }
     if (path === '/' || path === '/index.html') return dashboard(res);
     return send(res, 404, { error: { code: 'not_found', message: `no route for ${path}` } });
   };
 
   const openStream = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'HEAD') {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
@@ -130,6 +136,54 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
       streams.clear();
     },
   };
+}
+
+/** The answer to a webhook or an event stream asked for while the resumer stops. */
+function stopping(res: ServerResponse): void {
+  const error = { code: 'shutting_down', message: 'the resumer is stopping' };
+  send(res, 503, { error }, { 'retry-after': '5', connection: 'close' });
+}
+
+/**
+ * Why a request is refused for where it comes from, or `undefined`. Binding to loopback is local mode's only
+ * access control, and a web page can still reach loopback: by a cross-origin POST (which carries an `Origin`)
+ * or, after DNS rebinding, under a name of its own (which shows in `Host`). Agents and curl send no `Origin`.
+ */
+function refusedOrigin(
+  req: IncomingMessage,
+  names: ReadonlySet<string>,
+): { code: string; message: string } | undefined {
+  const port = req.socket.localPort;
+  const own = [...names].map((name) => `${name}:${port}`);
+  const host = req.headers.host ?? '';
+  if (!isOwnAuthority(host, names, port)) {
+    return {
+      code: 'forbidden_host',
+      message: `Host ${JSON.stringify(host)} is not this server; it answers to ${own.join(', ')} only`,
+    };
+  }
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const authority = /^http:\/\/([^/]+)$/.exec(origin)?.[1];
+  if (authority === undefined || !isOwnAuthority(authority, names, port)) {
+    return {
+      code: 'forbidden_origin',
+      message: `Origin ${JSON.stringify(origin)} is refused; only pages from this server (${own.map((o) => `http://${o}`).join(', ')}) may call it`,
+    };
+  }
+  return undefined;
+}
+
+/** Whether `authority` (`name[:port]`, as in Host) names this server on `port`; no port means 80. */
+function isOwnAuthority(authority: string, names: ReadonlySet<string>, port: number | undefined): boolean {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(authority);
+  if (!match?.[1]) return false;
+  return names.has(match[1].toLowerCase()) && Number(match[2] ?? 80) === port;
+}
+
+/** An address as it is written in a URL: IPv6 in brackets. */
+function urlHost(host: string): string {
+  return (host.includes(':') ? `[${host}]` : host).toLowerCase();
 }
 
 /** Reads the body, refusing it (`null`) as soon as it passes `limit`: a huge body is never buffered whole. */

@@ -93,6 +93,8 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
       log,
       timers,
     });
+    // A start that fails after re-arming (the port is taken) must not leave timers holding the process open.
+    opened.push(async () => waker.stop());
     const resumer: ResumerDeps = {
       store,
       waker,
@@ -154,6 +156,7 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
       dashboardPath: options.dashboardPath ?? DASHBOARD,
       log,
       clock,
+      host: config.host,
     });
     const port = await listen(http.server, config.port, config.host);
     turnQueue.start();
@@ -191,11 +194,36 @@ const NO_AGENT: AgentClient = {
   resume: async () => ({ kind: 'retryable', detail: 'no agent URL is configured (set RESUMER_AGENT_URL)' }),
 };
 
+/** The server could not listen: the port is taken, needs privileges, or the address is not this machine's. */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    host: string,
+    port: number,
+    cause: Error,
+  ) {
+    super(listenProblem(code, host, port, cause), { cause });
+    this.name = 'ListenError';
+  }
+}
+
+function listenProblem(code: string | undefined, host: string, port: number, cause: Error): string {
+  const where = `${hostForUrl(host)}:${port}`;
+  if (code === 'EADDRINUSE')
+    return `RESUMER_PORT=${port}: ${where} is in use by another program; stop it or set RESUMER_PORT to another port (0 picks a free one)`;
+  if (code === 'EACCES')
+    return `RESUMER_PORT=${port}: no permission to listen on ${where}; set RESUMER_PORT to a port from 1024 up`;
+  if (code === 'EADDRNOTAVAIL')
+    return `RESUMER_HOST=${host}: not an address of this machine; set RESUMER_HOST to one of its addresses (127.0.0.1 by default)`;
+  return `cannot listen on ${where} (RESUMER_HOST, RESUMER_PORT): ${cause.message}`;
+}
+
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: NodeJS.ErrnoException) => reject(new ListenError(error.code, host, port, error));
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve((server.address() as AddressInfo).port);
     });
   });

@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../cli/io';
 import { println } from '../cli/io';
-import { readConfig } from '../config';
+import { type ConfigByRole, readConfig } from '../config';
 import { formatDuration } from '../core/duration';
-import type { Clock } from '../ports';
+import type { Clock, Log } from '../ports';
 import { consoleLog } from './console-log';
-import { DataFile, ensureDataDir, type ResolvedSecret, resolveSecret } from './data-dir';
-import { DEMO_DELAYS, type PostEvent, runDemo, startDemoAgent } from './demo';
-import { startLocalResumer } from './local-resumer';
+import { DataDirBusyError, DataFile, ensureDataDir, type ResolvedSecret, resolveSecret } from './data-dir';
+import { DEMO_DELAYS, type DemoAgent, type PostEvent, runDemo, startDemoAgent } from './demo';
+import { ListenError, type LocalResumer, startLocalResumer } from './local-resumer';
 import { postSignedWebhook } from './webhook-client';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -38,30 +38,17 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
       'sessions and stop retries. Bind to 127.0.0.1 unless this network is yours alone.',
     ]);
   }
-  await ensureDataDir(config.dataDir);
-  const webhookSecret = await resolveSecret(config.dataDir, DataFile.webhookSecret, config.webhookSecret);
-  const agentSecret = await resolveSecret(config.dataDir, DataFile.agentSecret, config.agentSecret);
-
-  const target = { url: '' };
-  const post: PostEvent = async (body) => {
-    const answer = await postSignedWebhook({
-      url: `${target.url}/webhooks/agent`,
-      secret: webhookSecret.secret,
-      body: JSON.stringify(body),
-      nowSeconds: Math.floor(clock.now() / 1000),
-    });
-    if (answer.status !== 202)
-      throw new Error(`webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  };
-  const demoAgent = demo ? await startDemoAgent({ secret: agentSecret.secret, post, clock, log }) : undefined;
-  const agentUrl = demoAgent?.url ?? config.agentUrl;
-  const app = await startLocalResumer({
-    config: { ...config, agentUrl },
-    webhookSecret: webhookSecret.secret,
-    agentSecret: agentSecret.secret,
-    log,
-  });
-  target.url = app.url;
+  const started = await start(config, demo, clock, log);
+  if (started.kind === 'refused') {
+    println(io.stderr, `resumer start: ${started.problem}`);
+    // The secret was generated and kept before the start failed; the next start calls it kept and won't print it,
+    // so this is its one print, as the banner of a start that worked would have been.
+    const secret = started.webhookSecret;
+    if (secret?.source === 'generated')
+      println(io.stdout, `webhook secret  ${describeSecret(secret, 'RESUMER_WEBHOOK_SECRET')}`);
+    return 2;
+  }
+  const { app, demoAgent, agentUrl, webhookSecret, agentSecret, post } = started;
 
   const { policy } = config;
   println(
@@ -72,7 +59,7 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
       `  dashboard       ${app.url}/`,
       `  webhooks        POST ${app.url}/webhooks/agent`,
       `  webhook secret  ${describeSecret(webhookSecret, 'RESUMER_WEBHOOK_SECRET')}`,
-      `  agent           ${agentUrl ? `${agentUrl}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
+      `  agent           ${agentUrl ? `${withoutCredentials(agentUrl)}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
       `  agent secret    ${agentSecret.source === 'env' ? 'from RESUMER_AGENT_SECRET' : `kept in ${agentSecret.path}`}`,
       `  data            ${config.dataDir}/ (${app.store.sessionIds().length} sessions, ${app.rearmed} retries re-armed, ${app.replayed} messages replayed)`,
       `  policy          delays ${policy.delaysMs.map(formatDuration).join(', ')}; jitter ${policy.jitter}; max wait ${formatDuration(policy.maxWaitMs)}`,
@@ -97,6 +84,99 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
   await demoAgent?.close();
   println(io.stdout, 'stopped');
   return 0;
+}
+
+/** A start that can't go on for a reason the user can fix: the problem in words, and the secret if resolved. */
+type Refused = { kind: 'refused'; problem: string; webhookSecret?: ResolvedSecret };
+
+/** A running resumer and what the banner, the demo and the shutdown need. */
+type Started = {
+  kind: 'started';
+  app: LocalResumer;
+  demoAgent: DemoAgent | undefined;
+  agentUrl: string | undefined;
+  webhookSecret: ResolvedSecret;
+  agentSecret: ResolvedSecret;
+  post: PostEvent;
+};
+
+/**
+ * The data folder, its secrets, the demo agent and the resumer. A taken port or address, or a busy or unusable
+ * data folder, is `refused`; anything else is a fault and keeps its stack.
+ */
+async function start(
+  config: ConfigByRole['local'],
+  demo: boolean,
+  clock: Clock,
+  log: Log,
+): Promise<Started | Refused> {
+  const secrets = await secretsIn(config);
+  if (secrets.kind === 'refused') return secrets;
+  const { webhook, agent } = secrets;
+  const target = { url: '' };
+  const post: PostEvent = async (body) => {
+    const answer = await postSignedWebhook({
+      url: `${target.url}/webhooks/agent`,
+      secret: webhook.secret,
+      body: JSON.stringify(body),
+      nowSeconds: Math.floor(clock.now() / 1000),
+    });
+    if (answer.status !== 202)
+      throw new Error(`webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  };
+  const demoAgent = demo ? await startDemoAgent({ secret: agent.secret, post, clock, log }) : undefined;
+  const agentUrl = demoAgent?.url ?? config.agentUrl;
+  try {
+    const app = await startLocalResumer({
+      config: { ...config, agentUrl },
+      webhookSecret: webhook.secret,
+      agentSecret: agent.secret,
+      log,
+    });
+    target.url = app.url;
+    return {
+      kind: 'started',
+      app,
+      demoAgent,
+      agentUrl,
+      webhookSecret: webhook,
+      agentSecret: agent,
+      post,
+    };
+  } catch (error) {
+    await demoAgent?.close();
+    if (!(error instanceof ListenError || error instanceof DataDirBusyError)) throw error;
+    return { kind: 'refused', problem: error.message, webhookSecret: webhook };
+  }
+}
+
+/** The data folder and the two secrets; a folder that can't be made, read or written is `refused`. */
+async function secretsIn(
+  config: ConfigByRole['local'],
+): Promise<{ kind: 'resolved'; webhook: ResolvedSecret; agent: ResolvedSecret } | Refused> {
+  const dir = config.dataDir;
+  let webhook: ResolvedSecret | undefined;
+  try {
+    await ensureDataDir(dir);
+    webhook = await resolveSecret(dir, DataFile.webhookSecret, config.webhookSecret);
+    const agent = await resolveSecret(dir, DataFile.agentSecret, config.agentSecret);
+    return { kind: 'resolved', webhook, agent };
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    // Without a code it is data-dir's own message, which already names the file and what to do.
+    const problem =
+      code === undefined ? message : `RESUMER_DATA_DIR=${dir}: cannot use the folder: ${message}`;
+    return { kind: 'refused', problem, ...(webhook ? { webhookSecret: webhook } : {}) };
+  }
+}
+
+/** `https://user:pw@hub` → `https://hub`: the banner is often pasted into issues and chats. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username === '' && parsed.password === '') return url;
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString().replace(/\/+$/, '');
 }
 
 /** The demo's environment: short delays and its own data folder unless they are set. */

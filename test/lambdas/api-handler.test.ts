@@ -94,6 +94,24 @@ describe('the API handler', () => {
     expect(await call('GET', '/sessions/nobody')).toMatchObject({ status: 404 });
     expect(await call('DELETE', '/sessions/s-42')).toMatchObject({ status: 405 });
   });
+
+  it.each([
+    ['GET', '/sessions/%E0%A4%A'],
+    ['GET', '/sessions/abc%ZZ/events'],
+    ['POST', '/sessions/%E0%A4%A/stop'],
+  ])('answers %s %s, a bad escape in the id, 400 invalid_session_id', async (method, path) => {
+    const { call } = await api();
+    expect(await call(method, path)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_session_id', field: 'sessionId' } },
+    });
+  });
+
+  it('answers a bad escape elsewhere in the path 404', async () => {
+    const { call } = await api();
+    expect(await call('GET', '/sessions/s-42/%ZZ')).toMatchObject({ status: 404 });
+    expect(await call('GET', '/%ZZ/s-42')).toMatchObject({ status: 404 });
+  });
 });
 
 describe('the API handler with a token that is rotated', () => {
