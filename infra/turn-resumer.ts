@@ -316,4 +316,10 @@ function assertAgentUrl(url: string): void {
       `agentUrl must be an http(s) URL such as https://hub.example.com, got ${JSON.stringify(url)}`,
     );
   }
+  // fetch refuses such a URL, and it would put a password in the template and the functions' environment.
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new Error(
+      `agentUrl must not hold a user or password (resumes are signed with the agent secret), got ${parsed.host}`,
+    );
+  }
 }

@@ -86,6 +86,13 @@ const httpUrl: Reader<string> = (value) => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('expected an http(s) URL');
   return value.replace(/\/+$/, '');
 };
+// fetch refuses a URL with a user or password in it, and resumes are authenticated by their signature.
+const agentUrl: Reader<string> = (value) => {
+  const url = new URL(value);
+  if (url.username !== '' || url.password !== '')
+    throw new Error('expected an http(s) URL without a user or password (resumes are signed instead)');
+  return httpUrl(value);
+};
 const arn: Reader<string> = (value) => {
   if (!/^arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{12}:.+$/.test(value)) throw new Error('expected an ARN');
   return value;
@@ -146,7 +153,7 @@ export type AgentConfig = { url: string; timeoutMs: number };
 
 function readAgent(c: Collector): AgentConfig {
   return {
-    url: c.required('RESUMER_AGENT_URL', httpUrl),
+    url: c.required('RESUMER_AGENT_URL', agentUrl),
     timeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
   };
 }
@@ -231,7 +238,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,
     host: c.optional('RESUMER_HOST', address) ?? '127.0.0.1',
     dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',
-    agentUrl: c.optional('RESUMER_AGENT_URL', httpUrl),
+    agentUrl: c.optional('RESUMER_AGENT_URL', agentUrl),
     agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
     webhookSecret: c.optional('RESUMER_WEBHOOK_SECRET', whsec),
     agentSecret: c.optional('RESUMER_AGENT_SECRET', whsec),

@@ -57,6 +57,19 @@ describe('readConfig', () => {
     }
   });
 
+  it('refuses an agent URL with a user or password, without printing the password', () => {
+    for (const role of ['local', 'resume'] as const) {
+      let text = '';
+      try {
+        readConfig(role, { RESUMER_AGENT_URL: 'https://hub:hunter2pass@hub.example.com/' });
+      } catch (error) {
+        text = (error as Error).message;
+      }
+      expect(text).toMatch(/RESUMER_AGENT_URL=.*expected an http\(s\) URL without a user or password/);
+      expect(text).not.toContain('hunter2pass');
+    }
+  });
+
   it('reads the local intake limit, and refuses one that is not a whole number of at least 1', () => {
     expect(readConfig('local', { RESUMER_MAX_QUEUED_EVENTS: '250' }).maxQueuedEvents).toBe(250);
     for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {

@@ -37,6 +37,12 @@ describe('agentUrl', () => {
     expect(() => variant({ agentUrl: 'hub.example.com' })).toThrow(/agentUrl must be an http\(s\) URL/);
     expect(() => variant({ agentUrl: 'ftp://hub.example.com' })).toThrow(/agentUrl/);
   });
+
+  it('is refused at synth time when it holds a user or password, which it does not repeat', () => {
+    const synth = () => variant({ agentUrl: 'https://hub:hunter2pass@hub.example.com' });
+    expect(synth).toThrow(/agentUrl must not hold a user or password .*got hub\.example\.com$/);
+    expect(synth).not.toThrow(/hunter2pass/);
+  });
 });
 
 describe('retry policy and timeouts', () => {
