@@ -59,7 +59,7 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
       `  dashboard       ${app.url}/`,
       `  webhooks        POST ${app.url}/webhooks/agent`,
       `  webhook secret  ${describeSecret(webhookSecret, 'RESUMER_WEBHOOK_SECRET')}`,
-      `  agent           ${agentUrl ? `${withoutCredentials(agentUrl)}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
+      `  agent           ${agentUrl ? `${agentUrl}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
       `  agent secret    ${agentSecret.source === 'env' ? 'from RESUMER_AGENT_SECRET' : `kept in ${agentSecret.path}`}`,
       `  data            ${config.dataDir}/ (${app.store.sessionIds().length} sessions, ${app.rearmed} retries re-armed, ${app.replayed} messages replayed)`,
       `  policy          delays ${policy.delaysMs.map(formatDuration).join(', ')}; jitter ${policy.jitter}; max wait ${formatDuration(policy.maxWaitMs)}`,
@@ -168,15 +168,6 @@ async function secretsIn(
       code === undefined ? message : `RESUMER_DATA_DIR=${dir}: cannot use the folder: ${message}`;
     return { kind: 'refused', problem, ...(webhook ? { webhookSecret: webhook } : {}) };
   }
-}
-
-/** `https://user:pw@hub` → `https://hub`: the banner is often pasted into issues and chats. */
-function withoutCredentials(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.username === '' && parsed.password === '') return url;
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.toString().replace(/\/+$/, '');
 }
 
 /** The demo's environment: short delays and its own data folder unless they are set. */

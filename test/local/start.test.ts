@@ -9,7 +9,6 @@ import { main } from '../../shared/cli/main';
 import { readConfig } from '../../shared/config';
 import { DataFile } from '../../shared/local/data-dir';
 import { ListenError, type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
-import { runLocalMode } from '../../shared/local/main';
 import type { Log } from '../../shared/ports';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { FakeTimers } from './fake-timers';
@@ -135,18 +134,18 @@ describe('resumer start, when it cannot start', () => {
   });
 });
 
-describe('resumer start, the banner', () => {
-  it('prints the agent URL without its user and password', async () => {
+describe('resumer start, the agent URL', () => {
+  it('refuses one that holds a user or password, with exit 2, and never prints the password', async () => {
     const dir = await tempDir();
     try {
-      const { io, printed } = capture({
+      const { code, out, err } = await start({
         RESUMER_PORT: '0',
         RESUMER_DATA_DIR: dir.path,
         RESUMER_AGENT_URL: 'https://agent:pa55word@hub.example/base/',
       });
-      expect(await runLocalMode(io, [], { until: Promise.resolve() })).toBe(0);
-      expect(printed.out).toContain('  agent           https://hub.example/base\n');
-      expect(printed.out + printed.err).not.toContain('pa55word');
+      expect(code).toBe(2);
+      expect(err).toMatch(/RESUMER_AGENT_URL=.*without a user or password/);
+      expect(out + err).not.toContain('pa55word');
     } finally {
       await dir.remove();
     }
