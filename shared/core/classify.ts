@@ -522,8 +522,9 @@ export function classify(failure: Failure): Classification {
   const scan =
     type === '' ? scanText(message.toLowerCase(), true) : scanText(`${message} ${type}`.toLowerCase(), false);
   const fieldHint = failure.retryAfterSeconds;
+  // Finite in ms too: `1e308` seconds would be an infinite wait, written as `null` wherever it is stored.
   const retryAfterMs =
-    typeof fieldHint === 'number' && Number.isFinite(fieldHint) && fieldHint >= 0
+    typeof fieldHint === 'number' && Number.isFinite(fieldHint * 1000) && fieldHint >= 0
       ? Math.round(fieldHint * 1000)
       : scan.hintMs;
   const fieldStatus =
@@ -1089,7 +1090,13 @@ const MONTH_KEYS = new Set(
 /** Reads `2401s`, `1m30s`, `9m38.016s`, `4 days 20 hours 9 minutes` or a bare number (of `unitMs`). */
 function readDuration(t: string, from: number, unitMs: number): { ms: number; end: number } | undefined {
   let i = from;
-  for (let skipped = 0; skipped < 6 && i < t.length && isDurationLead(codeAt(t, i)); skipped++) i++;
+  // A key and its value (`Retry-After: 30`, `retry_after=30`) holds a number of `unitMs` whatever follows it: in
+  // a header dump the next header's name does (`Retry-After: 30 Date: Wed, …`).
+  let keyed = false;
+  for (let skipped = 0; skipped < 6 && i < t.length && isDurationLead(codeAt(t, i)); skipped++) {
+    if (codeAt(t, i) === COLON || codeAt(t, i) === EQUALS) keyed = true;
+    i++;
+  }
   if (!isDigit(codeAt(t, i))) return undefined;
   let total = 0;
   let parts = 0;
@@ -1097,11 +1104,23 @@ function readDuration(t: string, from: number, unitMs: number): { ms: number; en
     const numberStart = i;
     i += digitsAt(t, i);
     if (i === numberStart || i - numberStart > 12) break;
-    if (codeAt(t, i) === DOT && isDigit(codeAt(t, i + 1))) i += 1 + digitsAt(t, i + 1);
+    let digits = t.slice(numberStart, i);
+    // Thousands groups: `1,000 seconds`.
+    while (codeAt(t, i) === COMMA && digitsAt(t, i + 1) === 3) {
+      digits += t.slice(i + 1, i + 4);
+      i += 4;
+    }
+    if (codeAt(t, i) === DOT && isDigit(codeAt(t, i + 1))) {
+      const fraction = i;
+      i += 1 + digitsAt(t, i + 1);
+      // A dotted date, an address or a version (`2024.05.01`, `10.0.0.5`) is not a duration.
+      if (codeAt(t, i) === DOT && isDigit(codeAt(t, i + 1))) break;
+      digits += t.slice(fraction, i);
+    }
     // A date or a clock time (`2026-07-03`, `2:45`) is not a duration.
     const after = codeAt(t, i);
     if (after === DASH || after === SLASH || after === COLON) break;
-    const value = Number(t.slice(numberStart, i));
+    const value = Number(digits);
     let unitStart = i;
     if (codeAt(t, unitStart) === SPACE) unitStart++;
     let unitEnd = unitStart;
@@ -1112,7 +1131,7 @@ function readDuration(t: string, from: number, unitMs: number): { ms: number; en
       parts++;
       i = unitEnd;
     } else {
-      if (parts === 0 && unitEnd === unitStart) {
+      if (parts === 0 && (unitEnd === unitStart || keyed)) {
         total = value * unitMs;
         parts = 1;
       }

@@ -583,8 +583,21 @@ describe('retry hints', () => {
     ["'retryDelay': '41s'", 41_000],
     ['retry-after-ms: 1500', 1_500],
     ['retry after 5 minutes', 300_000],
+    // A header's value, whatever header follows it in a dump.
+    ['Retry-After: 30\nDate: Wed, 21 Oct 2026 07:28:00 GMT', 30_000],
+    ['retry-after: 30\tVia: 1.1 proxy', 30_000],
+    ['retry after 1,000 seconds', 1_000_000],
   ])('reads "%s" as %i ms', (text, ms) => {
     expect(classify({ message: `429 Too Many Requests: ${text}` }).retryAfterMs).toBe(ms);
+  });
+
+  it.each([
+    'try again after 2024.05.01 maintenance',
+    'wait for 10.0.0.5:443 to answer',
+    'retry after v1.2.3 is deployed',
+    'retry after 30 at the earliest',
+  ])('reads no wait in "%s"', (text) => {
+    expect(classify({ message: `503 Service Unavailable: ${text}` }).retryAfterMs).toBeUndefined();
   });
 
   it('prefers the explicit retry after over the pool estimate', () => {
@@ -606,6 +619,10 @@ describe('retry hints', () => {
     'try again after July 3, 2026 at 2:45 PM',
   ])('reads no server hint in "%s"', (text) => {
     expect(classify({ message: text }).retryAfterMs).toBeUndefined();
+  });
+
+  it('ignores a retryAfterSeconds field too large to be a wait in ms', () => {
+    expect(classify({ message: '503 retry after 30s', retryAfterSeconds: 1e308 }).retryAfterMs).toBe(30_000);
   });
 
   it('prefers the retryAfterSeconds field over the text', () => {
