@@ -14,6 +14,8 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   new RegExp(`${START}gh[pousr]_[A-Za-z0-9]{20,}`, 'g'), // GitHub tokens
   new RegExp(`${START}github_pat_[A-Za-z0-9_]{20,}`, 'g'),
   new RegExp(`${START}whsec_[A-Za-z0-9+/=]{8,}`, 'g'), // Standard Webhooks secrets
+  new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}`, 'g'), // GitLab personal access tokens
+  new RegExp(`${START}hf_[A-Za-z0-9]{30,}`, 'g'), // Hugging Face tokens
   /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g, // AWS access key ids
 ];
 
@@ -63,6 +65,9 @@ const CREDENTIALS: readonly RegExp[] = [
   new RegExp(String.raw`(${PASSWORD}["']?[ \t]{0,8}:[ \t]{0,8})${BARE}{4,}`, 'gi'),
 ];
 
+/** `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes. */
+const COOKIE = /((?<![A-Za-z0-9-])(?:set-)?cookie["']?[ \t]{0,8}:[ \t]{0,8}["']?)[^\r\n"']+/gi;
+
 /** `https://admin:hunter2@gw.internal:4016/…`: scheme, user and host stay, the password goes. */
 const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
 
@@ -70,7 +75,7 @@ const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
 export function redactSecrets(text: string, maxLength = 2000): string {
   let out = text.replace(BEARER, `$1${REDACTED}`).replace(KEY_VALUE, `$1${REDACTED}`);
   for (const pattern of [...AUTHORIZATION, ...CREDENTIALS]) out = out.replace(pattern, `$1${REDACTED}`);
-  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`);
+  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(COOKIE, `$1${REDACTED}`);
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   if (out.length <= maxLength) return out;
   // Never split a surrogate pair: half an emoji would make the stored text invalid UTF-16.

@@ -24,9 +24,15 @@ const MAX_QUOTED = 300;
 /** The continuation prompt: names the error and asks the agent to carry on where it stopped. */
 export function continuationText(reason: RetryReason, error: string): string {
   const oneLine = error.replace(/\s+/g, ' ').trim();
-  const quoted = oneLine.length > MAX_QUOTED ? `${oneLine.slice(0, MAX_QUOTED)}…` : oneLine;
+  // Never half an emoji: a lone surrogate is not valid text.
+  const cut = isHighSurrogate(oneLine.charCodeAt(MAX_QUOTED - 1)) ? MAX_QUOTED - 1 : MAX_QUOTED;
+  const quoted = oneLine.length > MAX_QUOTED ? `${oneLine.slice(0, cut)}…` : oneLine;
   const cause = quoted ? ` (${quoted})` : '';
   return `The previous attempt stopped on ${REASON_WORDS[reason]}${cause}. Continue the same task from where it stopped.`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /** The resume call for a pending attempt of `sessionId`. */

@@ -29,6 +29,25 @@ describe('redactSecrets on passwords in URLs', () => {
   });
 });
 
+describe("redactSecrets on other services' tokens and on cookies", () => {
+  it.each([
+    ['a GitLab token', 'git clone failed: glpat-abcdefghij0123456789xyz', 'git clone failed: [REDACTED]'],
+    [
+      'a Hugging Face token',
+      'HTTP 401 for key=hf_abcdefghijklmnopqrstuvwxyz0123',
+      'HTTP 401 for key=[REDACTED]',
+    ],
+    ['a Cookie header', 'Cookie: session=abcdef0123456789; theme=dark\nnext', 'Cookie: [REDACTED]\nnext'],
+    ['a JSON set-cookie', '{"set-cookie": "sid=abc123456; Path=/"}', '{"set-cookie": "[REDACTED]"}'],
+  ])('redacts %s', (_name, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it.each(['the cookie jar is empty', 'Cookies: none', 'hf_hub_download failed'])('leaves "%s"', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+});
+
 describe('redactSecrets on Authorization headers', () => {
   it.each([
     ['Basic', 'Authorization: Basic dXNlcjpwYXNz', 'Authorization: Basic [REDACTED]'],
