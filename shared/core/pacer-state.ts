@@ -44,6 +44,8 @@ export type PacerState = {
   probe: Probe | null;
   /** While down, no new probe before this (epoch ms). */
   nextProbeAt: number;
+  /** While down: when failures began moving a due probe later (epoch ms); absent before the first did. */
+  delayedSince?: number | undefined;
 };
 
 /** How resumes are paced per upstream; build it with `compilePacerSettings`. */
@@ -223,11 +225,16 @@ export function report(
     return { next, admission: undefined };
   }
   if (state.mode === UpstreamMode.down) {
-    const nextProbeAt = Math.max(state.nextProbeAt, now + settings.probeIntervalMs);
+    // Failures keep coming while the upstream is down, and not only the probes' own: first attempts of other
+    // sessions fail on it too. Each moves the next probe away, but a run of them moves it at most a probe's lease
+    // and interval past the run's start, so a steady trickle can't stop probing for good.
+    const delayedSince = state.nextProbeAt <= now ? now : (state.delayedSince ?? now);
+    const latest = delayedSince + settings.probeLeaseMs + settings.probeIntervalMs;
+    const nextProbeAt = Math.max(state.nextProbeAt, Math.min(now + settings.probeIntervalMs, latest));
     // A wave of failures while down moves the next probe by a second at a time at most: one write a second.
     if (state.probe === null && nextProbeAt - state.nextProbeAt < 1000)
       return { next: null, admission: undefined };
-    return { next: { ...state, probe: null, nextProbeAt }, admission: undefined };
+    return { next: { ...state, probe: null, nextProbeAt, delayedSince }, admission: undefined };
   }
   const failures = [...state.failures.filter((at) => now - at < settings.failureWindowMs), now].slice(
     -settings.probeAfterFailures,

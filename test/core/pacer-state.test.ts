@@ -195,6 +195,21 @@ describe('probing a down upstream', () => {
     expect(Math.max(...untils) - Math.min(...untils)).toBeGreaterThan(100_000);
   });
 
+  it('still probes at least once per lease and interval while other failures keep arriving on the upstream', () => {
+    // Down, then an unrelated first attempt fails on the upstream every 20 s for an hour, and held resumes keep
+    // asking. Before: each failure moved the next probe 30 s on, so none ever went and the holds never ended.
+    const u = new Upstream();
+    u.fail(T0);
+    const probes: number[] = [];
+    for (let at = T0 + 1; at < T0 + 3_600_000; at += 1_000) {
+      if ((at - T0) % 20_000 === 1) u.hear('transient', at);
+      if (u.ask({ sessionId: `s-${at}`, promptId: `p-${at}~resume-1` }, at).kind === 'go') probes.push(at);
+    }
+    expect(probes.length).toBeGreaterThan(30);
+    const gaps = probes.slice(1).map((at, i) => at - (probes[i] ?? at));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(90_000 + 20_000);
+  });
+
   it('writes nothing for a hold, and a wave of failures while down writes about once a second', () => {
     const u = new Upstream();
     u.fail(T0);
