@@ -19,31 +19,47 @@ export type PublisherHandlerDeps = { sink: EventSink; log: Log };
  */
 export function createPublisherHandler(deps: PublisherHandlerDeps) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
-  const onRecord = async (record: DynamoDBRecord): Promise<void> => {
-    const change = changeOf(record, deps.log);
-    if (!change) return;
-    const keys = { sessionId: change.sessionId, seq: change.event.seq, kind: change.event.kind };
-    try {
-      await deps.sink.publish([change]);
-    } catch (error) {
-      deps.log.warn('publish will be retried', {
-        ...keys,
-        sequenceNumber: record.dynamodb?.SequenceNumber,
-        error: redactSecrets((error as Error).message),
-      });
-      throw error;
-    }
-    deps.log.info('session_changed published', keys);
-  };
-  return (event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> =>
-    processPartialResponse(event, onRecord, processor, {
+  return (event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> => {
+    // The sessions (partition keys) with a record of this batch failed: their later records wait for it, so that
+    // a watcher never hears a session's `fired` before its `scheduled`. Other sessions' records go on.
+    const failed = new Set<string>();
+    const onRecord = async (record: DynamoDBRecord): Promise<void> => {
+      const pk = record.dynamodb?.Keys?.[Attr.pk]?.S ?? '';
+      if (failed.has(pk))
+        throw new Error(`an earlier record of ${pk} in this batch failed: this one waits for it`);
+      try {
+        await publishRecord(deps, record);
+      } catch (error) {
+        failed.add(pk);
+        throw error;
+      }
+    };
+    return processPartialResponse(event, onRecord, processor, {
       ...(context ? { context } : {}),
-      // In stream order, so that watchers hear a session's events in the order they were logged (a retry after
-      // a failure aside: the stream hands the failed record and every one after it again).
+      // In stream order, so that watchers hear a session's events in the order they were logged: the stream
+      // hands a failed record and every one after it again, and a session's records after a failed one wait.
       processInParallel: false,
       // A batch whose every record failed is still answered record by record, the same as a partial one.
       throwOnFullBatchFailure: false,
     });
+  };
+}
+
+async function publishRecord(deps: PublisherHandlerDeps, record: DynamoDBRecord): Promise<void> {
+  const change = changeOf(record, deps.log);
+  if (!change) return;
+  const keys = { sessionId: change.sessionId, seq: change.event.seq, kind: change.event.kind };
+  try {
+    await deps.sink.publish([change]);
+  } catch (error) {
+    deps.log.warn('publish will be retried', {
+      ...keys,
+      sequenceNumber: record.dynamodb?.SequenceNumber,
+      error: redactSecrets((error as Error).message),
+    });
+    throw error;
+  }
+  deps.log.info('session_changed published', keys);
 }
 
 /** The change an event item's INSERT stands for; `undefined` for every other record. */

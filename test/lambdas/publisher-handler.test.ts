@@ -151,12 +151,29 @@ describe('the publisher handler', () => {
     const foreign = streamRecord('INSERT', { ...item, [Attr.pk]: sessionPk('s-other') });
     const noImage = streamRecord('INSERT', item);
     delete noImage.dynamodb?.NewImage;
-    const good = eventInsert(firedState, fired);
+    const other = { ...firedState, sessionId: 's-43' };
+    const good = eventInsert(other, { ...fired, sessionId: 's-43' });
     const out = await handler(streamEvent(broken, foreign, noImage, good));
     expect(out.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(
       [broken, foreign, noImage].map((r) => r.dynamodb?.SequenceNumber),
     );
-    expect(sink.published.map((c) => c.event.seq)).toEqual([fired.seq]);
+    expect(sink.published.map((c) => [c.sessionId, c.event.seq])).toEqual([['s-43', fired.seq]]);
+  });
+
+  it("holds a session's later records back after one of its records failed, so watchers hear them in order", async () => {
+    const { sink, handler } = setup(new Set([scheduled.seq]));
+    const first = eventInsert(armedState, scheduled);
+    const second = eventInsert(firedState, fired);
+    const other = eventInsert(
+      { ...armedState, sessionId: 's-43' },
+      { ...scheduled, sessionId: 's-43', seq: 1 },
+    );
+    const out = await handler(streamEvent(first, second, other));
+    expect(out.batchItemFailures.map((f) => f.itemIdentifier)).toEqual([
+      first.dynamodb?.SequenceNumber,
+      second.dynamodb?.SequenceNumber,
+    ]);
+    expect(sink.published.map((c) => [c.sessionId, c.event.seq])).toEqual([['s-43', 1]]);
   });
 
   describe('over EventBridgeSink', () => {
