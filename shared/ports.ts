@@ -69,7 +69,8 @@ export interface AgentClient {
  */
 export interface Pacer {
   admit(upstream: string, request: AdmitRequest, now: number): Promise<Admission>;
-  report(upstream: string, outcome: PaceOutcome, now: number): Promise<void>;
+  /** `sentAt`: for `ok`, when the resume of the turn that completed went out (epoch ms). */
+  report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void>;
 }
 
 /** What watchers hear for every event. */

@@ -10,7 +10,8 @@ export async function handleTurnEvent(deps: ResumerDeps, event: TurnEvent): Prom
   await runWakeEffects(deps.waker, applied.decision.effects);
   // Only a decision that was stored reports, so a redelivered event is counted once (a crash here loses one).
   const report = applied.decision.report;
-  if (deps.pacer && report) await deps.pacer.report(report.upstream, report.outcome, deps.clock.now());
+  if (deps.pacer && report)
+    await deps.pacer.report(report.upstream, report.outcome, deps.clock.now(), report.sentAt);
   return applied;
 }
 

@@ -197,15 +197,21 @@ function probingHold(
 /**
  * Takes in what happened on the upstream; pure. A transient failure counts towards a run (`probeAfterFailures`
  * within `failureWindowMs`) that marks it down; while down it ends the probe and puts the next one
- * `probeIntervalMs` away. A success marks it up again, with an empty bucket so that release starts at the rate.
+ * `probeIntervalMs` away. A success marks it up again, with an empty bucket so that release starts at the rate,
+ * unless its resume went out (`sentAt`) before the upstream went down: a turn that was running before the outage
+ * and finished says nothing about the upstream now.
  */
 export function report(
   state: PacerState,
   outcome: PaceOutcome,
   now: number,
   settings: PacerSettings,
+  sentAt?: number,
 ): PaceDecision {
   if (outcome === PaceOutcome.ok) {
+    if (state.mode === UpstreamMode.down && sentAt !== undefined && sentAt < (state.downSince ?? 0)) {
+      return { next: null, admission: undefined };
+    }
     if (state.mode === UpstreamMode.up) {
       return { next: state.failures.length > 0 ? { ...state, failures: [] } : null, admission: undefined };
     }

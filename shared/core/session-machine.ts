@@ -31,8 +31,11 @@ export type MachineInput =
 /** The pacer's verdict on a due wake-up, asked before the claim: wait until `untilMs`, spending nothing. */
 export type WakeHold = { untilMs: number; why: HoldWhy };
 
-/** What the pacer of an upstream should hear once the decision is stored. */
-export type PaceReport = { upstream: string; outcome: PaceOutcome };
+/**
+ * What the pacer of an upstream should hear once the decision is stored; `sentAt`, for a resumed turn that
+ * completed, is when its resume went out.
+ */
+export type PaceReport = { upstream: string; outcome: PaceOutcome; sentAt?: number };
 
 /** How the agent answered a resume POST. */
 export type ResumeResult =
@@ -268,7 +271,11 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   if (next.chain) next.chain.ended = true;
   // A resumed turn that completed is the upstream's sign of health: its pacer releases what it holds.
   const upstream = chain.upstream;
-  const report = attempt > 0 && upstream ? { upstream, outcome: PaceOutcome.ok } : undefined;
+  // When its resume went out: recorded when the resume was, or still in flight if its answer is not in yet.
+  const sending = state.inFlight?.turnId === turnId && state.inFlight.base === base ? state.inFlight : null;
+  const sentAtMs = chain.sentAt ?? sending?.claimedAt ?? undefined;
+  const sentAt = sentAtMs === undefined ? {} : { sentAt: sentAtMs };
+  const report = attempt > 0 && upstream ? { upstream, outcome: PaceOutcome.ok, ...sentAt } : undefined;
   return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects, report);
 }
 
@@ -461,6 +468,8 @@ function settleInFlight(next: SessionState, events: SessionEvent[], event: Sessi
   remember(next, attemptKey(sent.turnId, sent.base, sent.attempt));
   next.inFlight = null;
   if (event?.kind !== 'auto_resume_fired') endChainOf(next, sent);
+  else if (sent.claimedAt !== null && next.chain?.turnId === sent.turnId && next.chain.base === sent.base)
+    next.chain.sentAt = sent.claimedAt;
 }
 
 function endChainOf(next: SessionState, p: Pending): void {

@@ -44,6 +44,8 @@ export type Chain = {
   ended: boolean;
   /** The upstream of its latest failure: the pacer that hears when a resumed turn of the chain completes. */
   upstream?: string | undefined;
+  /** When its last resume that landed was sent (epoch ms): its completion vouches for the upstream only after. */
+  sentAt?: number | undefined;
 };
 
 /** Everything the resumer keeps per session; `version` fences every write. */

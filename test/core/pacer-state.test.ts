@@ -38,7 +38,7 @@ class Upstream {
     for (let i = times - 1; i >= 0; i--) this.hear('transient', now - i);
   }
 
-  private store(next: PacerState | null): void {
+  store(next: PacerState | null): void {
     if (!next) return;
     this.state = next;
     this.writes++;
@@ -219,6 +219,15 @@ describe('probing a down upstream', () => {
     const afterProbe = u.writes;
     for (let ms = 0; ms < 10_000; ms += 10) u.hear('transient', T0 + 1_000 + ms);
     expect(u.writes - afterProbe).toBeLessThanOrEqual(11);
+  });
+
+  it('does not take a completion as a sign of health when its resume went out before the upstream went down', () => {
+    const u = new Upstream();
+    u.fail(T0);
+    u.store(report(u.state, 'ok', T0 + 30_000, u.settings, T0 - 10_000).next);
+    expect(u.state.mode).toBe('down');
+    u.store(report(u.state, 'ok', T0 + 40_000, u.settings, T0 + 1_000).next);
+    expect(u.state).toMatchObject({ mode: 'up', upSince: T0 + 40_000 });
   });
 
   it('marks the upstream up on a success and releases at the rate from an empty bucket', () => {

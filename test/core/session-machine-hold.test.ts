@@ -121,8 +121,21 @@ describe('what the pacer hears from the machine', () => {
     const s = new Session();
     s.apply({ kind: 'event', event: turnFailed({ error: { message: GATEWAY_503, status: 503 } }) });
     s.wakeArmed();
+    const sentAt = s.now;
+    s.now += 5_000;
     const d = s.apply({ kind: 'event', event: turnEvent('turn.completed', { promptId: 'p-cap~resume-1' }) });
-    expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'ok' });
+    expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'ok', sentAt });
+  });
+
+  it('reports when the resume went out once its answer is recorded, too', () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ error: { message: GATEWAY_503, status: 503 } }) });
+    const { claim } = s.fireArmed({ kind: 'ok' });
+    const sentAt = claim.next?.inFlight?.claimedAt;
+    s.now += 60_000;
+    const d = s.apply({ kind: 'event', event: turnEvent('turn.completed', { promptId: 'p-cap~resume-1' }) });
+    expect(sentAt).toBeDefined();
+    expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'ok', sentAt });
   });
 
   it('reports nothing for a duplicate failure, a failure that is not transient, or a first prompt completing', () => {

@@ -62,8 +62,8 @@ export class DynamoPacer implements Pacer {
     return this.#update(upstream, now, (state) => admit(state, request, now, this.#settings));
   }
 
-  async report(upstream: string, outcome: PaceOutcome, now: number): Promise<void> {
-    await this.#update(upstream, now, (state) => report(state, outcome, now, this.#settings));
+  async report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void> {
+    await this.#update(upstream, now, (state) => report(state, outcome, now, this.#settings, sentAt));
   }
 
   async #update<A>(

@@ -28,8 +28,8 @@ export class MemoryPacer implements Pacer {
     return admission;
   }
 
-  async report(upstream: string, outcome: PaceOutcome, now: number): Promise<void> {
-    const { next } = report(this.#load(upstream), outcome, now, this.settings);
+  async report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void> {
+    const { next } = report(this.#load(upstream), outcome, now, this.settings, sentAt);
     if (next) this.#states.set(upstream, next);
   }
 
