@@ -152,20 +152,21 @@ describe('SchedulerWaker.disarm', () => {
 describe('scheduleName', () => {
   const VALID = /^[0-9A-Za-z_.-]{1,64}$/;
 
-  it('is the same for the same attempt, whatever its nextAt or prompt id', () => {
-    expect(scheduleName(wake())).toBe(scheduleName(wake({ nextAt: T0 + 5_000, promptId: 'other' })));
+  it('is the same for the same attempt and time, whatever its prompt id', () => {
+    expect(scheduleName(wake())).toBe(scheduleName(wake({ promptId: 'other' })));
   });
 
-  it('differs by session, turn and attempt', () => {
+  it('differs by session, turn, attempt and time (a held attempt armed again later gets a schedule of its own)', () => {
     const names = new Set([
       scheduleName(wake()),
       scheduleName(wake({ sessionId: 's-43' })),
       scheduleName(wake({ turnId: 't-8' })),
       scheduleName(wake({ attempt: 3 })),
+      scheduleName(wake({ nextAt: T0 + 1_000_000 })),
       // Fields that only differ in where one ends and the next begins.
       scheduleName(wake({ sessionId: 's', turnId: '-42t-7' })),
     ]);
-    expect(names.size).toBe(5);
+    expect(names.size).toBe(6);
   });
 
   it.each([

@@ -29,9 +29,14 @@ export type SchedulerWakerOptions = {
   deadLetterArn?: string | undefined;
 };
 
-/** The schedule's name: the same for every arm of one attempt, so a duplicate arm conflicts instead of doubling. */
-export function scheduleName(wake: Pick<WakeMessage, 'sessionId' | 'turnId' | 'attempt'>): string {
-  const key = JSON.stringify([wake.sessionId, wake.turnId, wake.attempt]);
+/**
+ * The schedule's name: the same for every arm of one attempt at one time, so a duplicate arm conflicts instead
+ * of doubling. The time is part of it: an attempt the pacer holds is armed again, later, from the wake-up its
+ * schedule just sent, and under the same name that arm could meet the fired schedule before Scheduler has
+ * deleted it, be taken for a duplicate, and leave the attempt with no wake-up at all.
+ */
+export function scheduleName(wake: Pick<WakeMessage, 'sessionId' | 'turnId' | 'attempt' | 'nextAt'>): string {
+  const key = JSON.stringify([wake.sessionId, wake.turnId, wake.attempt, wake.nextAt]);
   return `w-${createHash('sha256').update(key).digest('hex').slice(0, 62)}`;
 }
 
@@ -80,7 +85,7 @@ export class SchedulerWaker implements Waker {
         }),
       );
     } catch (error) {
-      // The name is per attempt, so a conflict means this attempt's schedule already exists.
+      // The name is per attempt and time, so a conflict means this arm's schedule already exists.
       if (error instanceof ConflictException) return { kind: 'already_armed', via: 'schedule' };
       throw error;
     }
