@@ -88,13 +88,17 @@ export class DynamoRetryStore implements RetryStore {
       ExpressionAttributeNames: { '#pk': Attr.pk },
     }));
     try {
-      if (puts.length === 0) await this.#doc.send(new PutCommand(row));
+      // A row alone is a plain Put, which has no idempotency token (a transaction has one from the SDK): when its
+      // answer is lost and the SDK sends it again, the fence fails on our own write. The stored row says so.
+      if (puts.length === 0)
+        await this.#doc.send(new PutCommand({ ...row, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
       else
         await this.#doc.send(
           new TransactWriteCommand({ TransactItems: [row, ...puts].map((Put) => ({ Put })) }),
         );
       return { kind: 'committed' };
     } catch (error) {
+      if (puts.length === 0 && isOwnWrite(error, row.Item)) return { kind: 'committed' };
       if (lostRace(error)) return { kind: 'conflict' };
       throw error;
     }
@@ -234,6 +238,19 @@ function toState(item: Item): SessionState {
   }
   if (typeof state !== 'object' || state === null || Array.isArray(state)) throw malformed('missing state');
   return { ...(state as StoredState), version };
+}
+
+/** Whether a failed fence found exactly `item` stored: the write this Put was sent again for had landed. */
+function isOwnWrite(error: unknown, item: Record<string, unknown>): boolean {
+  if (!(error instanceof ConditionalCheckFailedException) || !error.Item) return false;
+  const storedState = error.Item[Attr.state]?.B;
+  const state = item[Attr.state];
+  return (
+    error.Item[Attr.version]?.N === String(item[Attr.version]) &&
+    state instanceof Uint8Array &&
+    storedState !== undefined &&
+    Buffer.from(storedState).equals(state)
+  );
 }
 
 function lostRace(error: unknown): boolean {
