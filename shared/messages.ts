@@ -29,12 +29,15 @@ const epochMsSchema = z
 const STATUS = 'expected an integer 100–599';
 const RETRY_AFTER = 'expected a number of seconds ≥ 0';
 
+/** The longest error text a webhook and a queued turn event carry, in characters. */
+export const MAX_ERROR_MESSAGE_CHARS = 262_144;
+
 /** The webhook's `error` object (a `Failure`); unknown keys are dropped. */
 export const failureSchema = z.object(
   {
     message: z
       .string(says('expected a string'))
-      .check(z.maxLength(262_144, says('expected at most 256 KiB of text'))),
+      .check(z.maxLength(MAX_ERROR_MESSAGE_CHARS, says('expected at most 256 KiB of text'))),
     status: z.optional(z.int(says(STATUS)).check(z.gte(100, says(STATUS)), z.lte(599, says(STATUS)))),
     type: z.optional(
       z.string(says('expected a string')).check(z.maxLength(200, says('expected at most 200 characters'))),

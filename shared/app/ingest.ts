@@ -1,4 +1,5 @@
 import { redactSecrets } from '../core/redact';
+import { MAX_ERROR_MESSAGE_CHARS } from '../messages';
 import { type Secret, type TurnEventQueue, TurnEventQueueFullError } from '../ports';
 import {
   VerifyFailure,
@@ -13,6 +14,8 @@ import { parseTurnEventBody } from '../webhook/turn-event-body';
 export const MAX_BODY_BYTES = 262_144;
 /** How far ahead of the server's clock an event's `occurredAt` may be: the signature's own tolerance. */
 const MAX_AHEAD_MS = 300_000;
+/** Room for the mark `redactSecrets` puts where it cuts a text. */
+const CUT_MARK_ROOM = 32;
 
 /** What `ingestWebhook` needs: where accepted events go, the signing secret and the clock. */
 export type IngestDeps = {
@@ -103,9 +106,11 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
     const message = `occurredAt: ${Math.round(aheadMs / 1000)} s ahead of this server's clock; expected when the event happened (at most ${MAX_AHEAD_MS / 60_000} minutes ahead)`;
     return refuse(400, 'invalid_event', message, 'occurredAt');
   }
-  // Secrets never rest in a queue, a journal or a dead-letter queue: the error text is queued redacted, whole.
+  // Secrets never rest in a queue, a journal or a dead-letter queue: the error text is queued redacted. Redacting
+  // can lengthen it (`pwd=ab` → `pwd=[REDACTED]`), so a text near the limit is cut to fit the queued message.
   if (event.error) {
-    event.error = { ...event.error, message: redactSecrets(event.error.message, Number.POSITIVE_INFINITY) };
+    const message = redactSecrets(event.error.message, MAX_ERROR_MESSAGE_CHARS - CUT_MARK_ROOM);
+    event.error = { ...event.error, message };
   }
   try {
     await deps.queue.send(event, verified.id);

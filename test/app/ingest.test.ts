@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type IngestRequest, ingestWebhook, MAX_BODY_BYTES } from '../../shared/app/ingest';
+import type { TurnEvent } from '../../shared/core/types';
+import { encodeTurnEvent } from '../../shared/messages';
 import { TurnEventQueueFullError } from '../../shared/ports';
 import { parseSecret } from '../../shared/webhook/standard-webhooks';
 import { NOW_SECONDS, recordingQueue, signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
@@ -53,6 +55,19 @@ describe('ingestWebhook', () => {
     const queued = queue.sent[0]?.event.error?.message ?? '';
     expect(queued).toBe(`401 invalid x-api-key [REDACTED] ${'x'.repeat(3000)} Bearer [REDACTED]`);
     expect(queue.sent[0]?.event.error?.status).toBe(401);
+  });
+
+  it('queues a text near the limit that redaction lengthens, cut to fit the queued message', async () => {
+    // 256 KiB of `pwd=abcd ` grows by half when every value becomes [REDACTED]; the queue's encoder refused it.
+    const message = 'pwd=abcd '.repeat(Math.floor(MAX_BODY_BYTES / 9) - 40);
+    const body = turnEventBody({ error: { message, status: 503 } });
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    const { queue, answer } = ingest(signedRequest({ body }));
+    expect((await answer).status).toBe(202);
+    const queued = queue.sent[0]?.event;
+    expect(queued?.error?.message.startsWith('pwd=[REDACTED] pwd=[REDACTED]')).toBe(true);
+    expect(queued?.error?.message.endsWith('…[truncated]')).toBe(true);
+    expect(() => encodeTurnEvent(queued as TurnEvent)).not.toThrow();
   });
 
   it('verifies with key bytes as well as with a whsec_ secret', async () => {
