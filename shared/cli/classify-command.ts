@@ -1,10 +1,13 @@
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { classify } from '../core/classify';
 import type { Failure } from '../core/types';
 import { type CliIo, println } from './io';
 
 /** `resumer classify`: one JSON line in (`{text, status?, type?, retryAfterSeconds?, agentExited?}`), one verdict out. */
-export async function classifyCommand(io: CliIo): Promise<number> {
+export async function classifyCommand(io: CliIo, args: string[]): Promise<number> {
+  // It takes no arguments: parseArgs refuses any, naming it, before stdin is read.
+  parseArgs({ args, options: {}, strict: true });
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   let lineNo = 0;
   for await (const line of lines) {

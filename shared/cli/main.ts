@@ -2,24 +2,13 @@ import { ConfigError } from '../config';
 import { classifyCommand } from './classify-command';
 import { type CliIo, println } from './io';
 import { policyCommand } from './policy-command';
-
-const USAGE = `usage: resumer <command>
-
-commands:
-  classify     read JSON Lines {"text": "...", "status"?: n, "type"?: "...", "retryAfterSeconds"?: n}
-               from stdin; write one {"class", "retry", "retryAfterMs"?} line per input
-  policy       print the effective retry policy (from RESUMER_* environment variables)
-  start        run the resumer on this machine (embedded local mode); --demo plays two sample sessions
-  send         sign and post a turn event to a running resumer (--session, --error, … or --file)
-  sessions     list the retries waiting on a running resumer, or show one session (resumer sessions <id>)
-  stop         stop a session's waiting retry (resumer stop <sessionId>)
-  help         show this text`;
+import { type CommandName, Usage } from './usage';
 
 type Command = (io: CliIo, args: string[]) => Promise<number> | number;
 
-const COMMANDS: Record<string, Command> = {
-  classify: (io) => classifyCommand(io),
-  policy: (io) => policyCommand(io),
+const COMMANDS: Record<CommandName, Command> = {
+  classify: (io, args) => classifyCommand(io, args),
+  policy: (io, args) => policyCommand(io, args),
   start: async (io, args) => {
     const { startCommand } = await import('./start-command');
     return startCommand(io, args);
@@ -37,28 +26,32 @@ const COMMANDS: Record<string, Command> = {
     return stopCommand(io, args);
   },
   help: (io) => {
-    println(io.stdout, USAGE);
+    println(io.stdout, Usage.help);
     return 0;
   },
 };
 
 /** Runs the `resumer` CLI; returns the exit code. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [name = 'help', ...args] = argv;
-  const command = COMMANDS[name === '--help' || name === '-h' ? 'help' : name];
-  if (!command) {
-    println(io.stderr, `resumer: unknown command "${name}"\n\n${USAGE}`);
+  const [first = 'help', ...args] = argv;
+  const name = first === '--help' || first === '-h' ? 'help' : first;
+  if (!isCommand(name)) {
+    println(io.stderr, `resumer: unknown command "${name}"\n\n${Usage.help}`);
     return 2;
   }
+  if (asksForHelp(args)) {
+    println(io.stdout, Usage[name]);
+    return 0;
+  }
   try {
-    return await command(io, args);
+    return await COMMANDS[name](io, args);
   } catch (error) {
     if (error instanceof ConfigError) {
       println(io.stderr, `resumer: ${error.message}`);
       return 2;
     }
     if (isUsageError(error)) {
-      println(io.stderr, `resumer ${name}: ${(error as Error).message}`);
+      println(io.stderr, `resumer ${name}: ${(error as Error).message}\n\n${Usage[name]}`);
       return 2;
     }
     if (name !== 'start' && error instanceof Error) {
@@ -68,6 +61,22 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
+}
+
+function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/**
+ * Whether `--help` or `-h` comes before any `--`. No flag can take either as its value: parseArgs refuses a
+ * value that starts with "-" unless it is joined to its flag (`--error=-h`).
+ */
+function asksForHelp(args: readonly string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === '--help' || arg === '-h') return true;
+  }
+  return false;
 }
 
 /** A bad flag or argument, as node:util parseArgs reports it. */

@@ -5,17 +5,24 @@ import { localBaseUrl } from '../local/api-client';
 import { DataFile, readKeptSecret } from '../local/data-dir';
 import { postSignedWebhook } from '../local/webhook-client';
 import { type CliIo, println } from './io';
+import { Usage } from './usage';
 
-const USAGE = `usage: resumer send --session ID [--type turn.failed] [--turn ID] [--prompt ID] [--agent-session ID]
-                    [--error TEXT] [--status N] [--retry-after SECONDS] [--agent-exited] [--id WEBHOOK_ID] [--url URL]
-       resumer send --file event.json [--id WEBHOOK_ID] [--url URL]
-Signs the event with RESUMER_WEBHOOK_SECRET (else the secret kept in the data folder) and posts it to
-<url>/webhooks/agent (default http://127.0.0.1:$RESUMER_PORT, port 8787).`;
+/** The flags that take a number, and what each accepts. */
+const NUMBER_FLAGS = {
+  '--status': {
+    expected: 'a whole number from 100 to 599',
+    ok: (text: string) => /^\d+$/.test(text) && Number(text) >= 100 && Number(text) <= 599,
+  },
+  '--retry-after': {
+    expected: 'a number of seconds, 0 or more',
+    ok: (text: string) => /^(\d+(\.\d*)?|\.\d+)$/.test(text),
+  },
+} as const;
 
 /** `resumer send`: signs one turn event and posts it to a running resumer; prints the answer. */
 export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
   const { values } = parseArgs({
-    args,
+    args: joinNegativeNumbers(args),
     strict: true,
     options: {
       type: { type: 'string', default: 'turn.failed' },
@@ -32,6 +39,9 @@ export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
       url: { type: 'string' },
     },
   });
+  const problem =
+    numberProblem('--status', values.status) ?? numberProblem('--retry-after', values['retry-after']);
+  if (problem) return usage(io, problem);
   let body: string;
   if (values.file !== undefined) {
     body = await readFile(values.file, 'utf8');
@@ -81,7 +91,30 @@ function numberOr(text: string | undefined): number | undefined {
   return text === undefined ? undefined : Number(text);
 }
 
+/** What is wrong with a number flag's value, in the words of a bad setting (`--status="abc": expected …`). */
+function numberProblem(flag: keyof typeof NUMBER_FLAGS, text: string | undefined): string | undefined {
+  const { ok, expected } = NUMBER_FLAGS[flag];
+  return text === undefined || ok(text) ? undefined : `${flag}=${JSON.stringify(text)}: expected ${expected}`;
+}
+
+/**
+ * `--retry-after -5` as `--retry-after=-5`: parseArgs calls a value that starts with "-" ambiguous, which says
+ * nothing about the number; joined, it reaches the check that does.
+ */
+function joinNegativeNumbers(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const arg of args) {
+    const flag = joined.at(-1);
+    if (flag !== undefined && Object.hasOwn(NUMBER_FLAGS, flag) && /^-[\d.]/.test(arg)) {
+      joined[joined.length - 1] = `${flag}=${arg}`;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 function usage(io: CliIo, problem: string): number {
-  println(io.stderr, `resumer send: ${problem}\n\n${USAGE}`);
+  println(io.stderr, `resumer send: ${problem}\n\n${Usage.send}`);
   return 2;
 }

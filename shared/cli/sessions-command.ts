@@ -4,10 +4,7 @@ import type { LoggedEvent } from '../core/types';
 import { callApi, localBaseUrl } from '../local/api-client';
 import type { SessionView } from '../ports';
 import { type CliIo, println } from './io';
-
-const USAGE =
-  'usage: resumer sessions [--waiting] [--json] [--url URL]   (the sessions with a retry waiting)\n' +
-  '       resumer sessions <sessionId> [--json] [--url URL]       (one session and its event log)';
+import { Usage } from './usage';
 
 /** `resumer sessions`: lists the retries waiting, soonest first, or shows one session and its log. */
 export async function sessionsCommand(io: CliIo, args: string[]): Promise<number> {
@@ -18,7 +15,7 @@ export async function sessionsCommand(io: CliIo, args: string[]): Promise<number
     options: { waiting: { type: 'boolean' }, json: { type: 'boolean' }, url: { type: 'string' } },
   });
   if (positionals.length > 1) {
-    println(io.stderr, USAGE);
+    println(io.stderr, Usage.sessions);
     return 2;
   }
   const base = localBaseUrl(values.url, io.env);

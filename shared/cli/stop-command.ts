@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { callApi, localBaseUrl } from '../local/api-client';
 import { type CliIo, println } from './io';
+import { Usage } from './usage';
 
 /** `resumer stop <sessionId> [--url URL]`: stops the session's waiting retry, as `session.stopped` would. */
 export async function stopCommand(io: CliIo, args: string[]): Promise<number> {
@@ -12,7 +13,7 @@ export async function stopCommand(io: CliIo, args: string[]): Promise<number> {
   });
   const [sessionId, ...extra] = positionals;
   if (sessionId === undefined || extra.length > 0) {
-    println(io.stderr, 'usage: resumer stop <sessionId> [--url URL]');
+    println(io.stderr, Usage.stop);
     return 2;
   }
   const url = `${localBaseUrl(values.url, io.env)}/sessions/${encodeURIComponent(sessionId)}/stop`;

@@ -31,6 +31,16 @@ export type LocalHttpServer = {
   beginShutdown(): void;
 };
 
+/**
+ * The dashboard may not be framed: another site could frame it and trick a click on Stop, which passes the Origin
+ * check since the framed page sends its own. frame-ancestors works only as a header (a <meta> CSP ignores it) and
+ * combines with the page's <meta> policy, so the hashes of its inline script and style stay there.
+ */
+const NO_FRAMING = {
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+} as const;
+
 const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>turn resumer</title>
 <h1>turn resumer</h1><p>The dashboard page is not built yet. The API is up:
 <a href="/sessions?waiting=true">/sessions?waiting=true</a>, <a href="/activity">/activity</a>,
@@ -118,7 +128,13 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page);
+    res
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        ...NO_FRAMING,
+      })
+      .end(page);
   };
 
   const server = createServer((req, res) => {

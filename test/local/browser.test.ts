@@ -228,6 +228,20 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       expect(await counter(page, 'notRetried')).toBe(notRetriedBefore + 1);
     });
 
+    it('cannot be framed by another page, so its Stop buttons cannot be clicked through a frame', async () => {
+      const framer = await browser.newPage();
+      try {
+        // setContent resolves after the load event, which waits for the frame.
+        await framer.setContent(`<iframe src="${base}/" width="800" height="600"></iframe>`);
+        expect(framer.frames()).toHaveLength(2);
+        for (const frame of framer.frames()) {
+          expect(await frame.locator('[data-testid="stop"], [data-testid="connection"]').count()).toBe(0);
+        }
+      } finally {
+        await framer.close();
+      }
+    });
+
     it('loads what happened before the page opened: events, counters and waiting rows', async () => {
       await postWebhook({ sessionId: 's-dash-5', turnId: 't-5', promptId: 'p-five' });
       await row(page, 's-dash-5').waitFor({ timeout: UI_TIMEOUT });
@@ -254,7 +268,7 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
 
     beforeEach(async () => {
       standIn = await startStandIn();
-      page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      page = await browser.newPage({ viewport: { width: 1200, height: 800 }, locale: 'en-US' });
     });
 
     afterEach(async () => {
@@ -394,6 +408,41 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       expect(await textOf(eventItem(page, 's-held', 'auto_resume_held'))).toMatch(/held \(probing\)/);
     });
 
+    /** Opens the page and waits until its first load of the waiting list and the activity is done. */
+    async function openLoaded(): Promise<void> {
+      await page.goto(`${standIn.url}/`);
+      await live(page);
+      await page.locator('[data-testid="event-feed"]:not([aria-busy])').waitFor({ timeout: UI_TIMEOUT });
+    }
+
+    const manyWaiting = (count: number) =>
+      Array.from({ length: count }, (_, i) => view(`s-many-${i}`, standIn.now() + 60_000 + i * 1_000));
+
+    it('shows the soonest 2,000 of more waiting retries, in pages of 500, and says the list is cut', async () => {
+      standIn.waiting = manyWaiting(2_100);
+      await openLoaded();
+      expect(await page.locator('[data-testid="waiting-row"]').count()).toBe(2_000);
+      expect(await row(page, 's-many-1999').count()).toBe(1);
+      expect(await row(page, 's-many-2000').count()).toBe(0);
+      const more = page.locator('[data-testid="waiting-more"]');
+      expect(await more.isVisible()).toBe(true);
+      expect(await textOf(more)).toMatch(/^Showing 2,000 of more than 2,000 waiting, soonest first/);
+      expect(standIn.waitingQueries).toEqual([
+        '?waiting=true&limit=500',
+        '?waiting=true&limit=500&cursor=500',
+        '?waiting=true&limit=500&cursor=1000',
+        '?waiting=true&limit=500&cursor=1500',
+      ]);
+    });
+
+    it('shows every waiting retry, with no note, when they all fit', async () => {
+      standIn.waiting = manyWaiting(1_200);
+      await openLoaded();
+      expect(await page.locator('[data-testid="waiting-row"]').count()).toBe(1_200);
+      expect(await page.locator('[data-testid="waiting-more"]').isVisible()).toBe(false);
+      expect(standIn.waitingQueries).toHaveLength(3);
+    });
+
     it('fits a 360 px wide screen without sideways scrolling', async () => {
       await page.setViewportSize({ width: 360, height: 740 });
       const longId = `s-${'x'.repeat(120)}`;
@@ -488,6 +537,8 @@ type StandIn = {
   skewMs: number;
   now(): number;
   waiting: ReturnType<typeof view>[];
+  /** The query of each `GET /sessions?waiting=true`, in order. */
+  waitingQueries: string[];
   activity: { events: unknown[]; counters: Record<string, number> };
   stopAnswer: { status: number; body: unknown } | null;
   stopDelayMs: number;
@@ -522,7 +573,17 @@ async function startStandIn(): Promise<StandIn> {
       if (standIn.holdStreams) held.push(() => openStream(res));
       else openStream(res);
     } else if (url.pathname === '/sessions' && url.searchParams.get('waiting') === 'true') {
-      json(res, 200, { items: standIn.waiting });
+      standIn.waitingQueries.push(url.search);
+      // Pages as the read API does: `limit` 1 to 500 (default 50), and a cursor while any are left.
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+        json(res, 400, { error: { code: 'invalid_query', field: 'limit' } });
+        return;
+      }
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const items = standIn.waiting.slice(from, from + limit);
+      const left = from + limit < standIn.waiting.length;
+      json(res, 200, left ? { items, cursor: String(from + limit) } : { items });
     } else if (url.pathname === '/activity') {
       json(res, 200, standIn.activity);
     } else if (req.method === 'POST' && /^\/sessions\/[^/]+\/stop$/.test(url.pathname)) {
@@ -553,6 +614,7 @@ async function startStandIn(): Promise<StandIn> {
     skewMs: 0,
     now: () => Date.now() + standIn.skewMs,
     waiting: [],
+    waitingQueries: [],
     activity: {
       events: [],
       counters: { scheduled: 0, fired: 0, skipped: 0, exhausted: 0, notRetried: 0, failed: 0 },

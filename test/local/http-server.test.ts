@@ -147,6 +147,18 @@ describe('the local HTTP server', () => {
     expect(queue.sent.map((sent) => sent.event.sessionId)).toEqual(['s-local']);
   });
 
+  it.each(['/', '/index.html'])(
+    'forbids any other page to frame the dashboard at %s, so a framed Stop button cannot be clicked',
+    async (path) => {
+      const answer = await call(port, { path });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      // frame-ancestors alone: it combines with the page's own <meta> policy and leaves its hashes in charge.
+      expect(answer.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    },
+  );
+
   it('answers HEAD /events with the stream headers only, and ends', async () => {
     const answer = await call(port, { method: 'HEAD', path: '/events' });
     expect(answer.status).toBe(200);
