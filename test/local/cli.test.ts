@@ -1,11 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../shared/cli/main';
 import { readConfig } from '../../shared/config';
 import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
 import type { Log } from '../../shared/ports';
+import { runCli } from '../cli/cli-io';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { logKinds, until } from './local-server';
 import { tempDir } from './temp-dir';
@@ -13,20 +12,7 @@ import { tempDir } from './temp-dir';
 const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Runs the CLI with `env` and returns its exit code and what it printed. */
-async function run(args: string[], env: Record<string, string>) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  const code = await main(args, { stdin: new PassThrough(), stdout, stderr, env });
-  return { code, out, err };
-}
+const run = (args: string[], env: Record<string, string>) => runCli(args, { env });
 
 describe('resumer send, sessions and stop', () => {
   let dir: Awaited<ReturnType<typeof tempDir>>;

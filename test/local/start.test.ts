@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../shared/cli/io';
-import { main } from '../../shared/cli/main';
 import { readConfig } from '../../shared/config';
 import { DataFile } from '../../shared/local/data-dir';
 import { ListenError, type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
 import type { Log } from '../../shared/ports';
+import { runCli } from '../cli/cli-io';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { FakeTimers } from './fake-timers';
 import { postWebhook, until } from './local-server';
@@ -17,27 +15,8 @@ import { tempDir } from './temp-dir';
 
 const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** Streams that keep what is written to them, and the io to run a command with. */
-function capture(env: Record<string, string>) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const printed = { out: '', err: '' };
-  stdout.on('data', (chunk: Buffer) => {
-    printed.out += chunk.toString('utf8');
-  });
-  stderr.on('data', (chunk: Buffer) => {
-    printed.err += chunk.toString('utf8');
-  });
-  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, env };
-  return { io, printed };
-}
-
 /** Runs `resumer start` with `env`; its exit code and what it printed. */
-async function start(env: Record<string, string>) {
-  const { io, printed } = capture(env);
-  const code = await main(['start'], io);
-  return { code, ...printed };
-}
+const start = (env: Record<string, string>) => runCli(['start'], { env });
 
 /** A TCP server holding a port on 127.0.0.1, as another program would. */
 async function holdPort(): Promise<{ port: number; server: Server }> {
