@@ -22,18 +22,24 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
 /** `Bearer <token>` (also URL-encoded or after a no-break space): the scheme stays, the token goes. */
 const BEARER = /(?<![A-Za-z])(bearer(?:[ \t\u00a0]|%20){1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
 
+/** Names whose value is a credential, as a key may spell them (`"password"`, `"api_key"`). */
+const CREDENTIAL_NAMES =
+  '(?:x-)?(?:api[_-]?key|(?:access|refresh|id)_token|client_secret|token|password|passwd|pwd|secret|signature|sig|authorization|cookie)';
+
 /** `x-api-key: …`, `"x-api-key":"…"`, `api_key=…`, `aws_secret_access_key=…`: the name stays. */
 const KEY_NAMES =
   'x-api-key|api[_-]?key|aws_secret_access_key|aws_session_token|x-amz-security-token|client_secret';
 const KEY_VALUE = new RegExp(
-  `((?:${KEY_NAMES})["']?[ \\t]{0,8}[:=][ \\t]{0,8}["']?)[^\\s"'&,;}{)\\]]{4,}`,
+  `((?:${KEY_NAMES})["']?[ \\t]{0,8}[:=][ \\t]{0,8}["']?)(?!\\[REDACTED|(?:${CREDENTIAL_NAMES})["'])[^\\s"'&,;}{)\\]]{4,}`,
   'gi',
 );
 
 // A quoted value runs to its closing quote, past escaped ones (`"a\"b"`); in JSON inside a JSON string
 // (`\"password\":\"…\"`) it ends at the next backslash; a bare one ends at a separator. `null`, `true` and
-// the like are no secrets, and a value redacted before (or by the sender: `[REDACTED_TOKEN]`) stays.
-const KEEP = String.raw`(?!(?:null|true|false|none|undefined)(?![A-Za-z0-9_-])|\[REDACTED)`;
+// the like are no secrets, and a value redacted before (or by the sender: `[REDACTED_TOKEN]`) stays. Nor is the
+// name of another credential in quotes: in `token: "password": "…"` it is the key of the next one, and taking it
+// for a value would hide the secret after it.
+const KEEP = String.raw`(?!(?:null|true|false|none|undefined)(?=["'\s,;}&)\]]|$)|\[REDACTED|(?:${CREDENTIAL_NAMES})\\?["'])`;
 const QUOTED = String.raw`${KEEP}(?:[^"'\\\r\n]|\\.)+`;
 const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
 const BARE = String.raw`${KEEP}[^\s"'&,;}{)\]]`;
@@ -73,8 +79,11 @@ const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
 
 /** Replaces API keys, tokens, passwords and cloud credentials with `[REDACTED]`, then cuts to `maxLength` chars. */
 export function redactSecrets(text: string, maxLength = 2000): string {
-  let out = text.replace(BEARER, `$1${REDACTED}`).replace(KEY_VALUE, `$1${REDACTED}`);
+  // The named forms first: a broader rule run before them could take a name for a value (`apikey="password":
+  // "…"` would lose `password`, and with it what marks the secret after it).
+  let out = text.replace(BEARER, `$1${REDACTED}`);
   for (const pattern of [...AUTHORIZATION, ...CREDENTIALS]) out = out.replace(pattern, `$1${REDACTED}`);
+  out = out.replace(KEY_VALUE, `$1${REDACTED}`);
   out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(COOKIE, `$1${REDACTED}`);
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   if (out.length <= maxLength) return out;

@@ -29,6 +29,31 @@ describe('redactSecrets on passwords in URLs', () => {
   });
 });
 
+describe('redactSecrets where one credential runs into another', () => {
+  it.each([
+    // Found by the secrets property (seed 1271276115): `api_key`'s rule took `password` for its value and hid it.
+    [
+      'a key whose value looks like a name',
+      'APIkey="password": "-DaEUR*Yh~Od1qcimtQ"&x=1',
+      'APIkey="password": "[REDACTED]"&x=1',
+    ],
+    // Seed 3: `token`'s rule took the key `password` for its value.
+    [
+      'a key after a name that takes quoted values',
+      'a new token: "password": "ztkf6Bz~SvJ3Rv$OF", or',
+      'a new token: "password": "[REDACTED]", or',
+    ],
+    ['a password that starts like null', '{"password": "null!abc123"}', '{"password": "[REDACTED]"}'],
+    [
+      'a client secret redacted once',
+      'client_id=app&client_secret=abcd1234',
+      'client_id=app&client_secret=[REDACTED]',
+    ],
+  ])('redacts %s', (_name, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+});
+
 describe("redactSecrets on other services' tokens and on cookies", () => {
   it.each([
     ['a GitLab token', 'git clone failed: glpat-abcdefghij0123456789xyz', 'git clone failed: [REDACTED]'],
