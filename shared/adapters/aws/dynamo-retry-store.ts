@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
@@ -90,9 +91,10 @@ export class DynamoRetryStore implements RetryStore {
     try {
       // A row alone is a plain Put, which has no idempotency token (a transaction has one from the SDK): when its
       // answer is lost and the SDK sends it again, the fence fails on our own write. The stored row says so.
-      if (puts.length === 0)
+      if (puts.length === 0) {
+        row.Item = { ...row.Item, [Attr.writeId]: randomBytes(12).toString('base64url') };
         await this.#doc.send(new PutCommand({ ...row, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
-      else
+      } else
         await this.#doc.send(
           new TransactWriteCommand({ TransactItems: [row, ...puts].map((Put) => ({ Put })) }),
         );
@@ -240,17 +242,11 @@ function toState(item: Item): SessionState {
   return { ...(state as StoredState), version };
 }
 
-/** Whether a failed fence found exactly `item` stored: the write this Put was sent again for had landed. */
+/** Whether a failed fence found this very write stored (its write id): the Put was sent again after it landed. */
 function isOwnWrite(error: unknown, item: Record<string, unknown>): boolean {
   if (!(error instanceof ConditionalCheckFailedException) || !error.Item) return false;
-  const storedState = error.Item[Attr.state]?.B;
-  const state = item[Attr.state];
-  return (
-    error.Item[Attr.version]?.N === String(item[Attr.version]) &&
-    state instanceof Uint8Array &&
-    storedState !== undefined &&
-    Buffer.from(storedState).equals(state)
-  );
+  const writeId = item[Attr.writeId];
+  return typeof writeId === 'string' && error.Item[Attr.writeId]?.S === writeId;
 }
 
 function lostRace(error: unknown): boolean {

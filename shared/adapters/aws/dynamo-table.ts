@@ -13,6 +13,11 @@ export const Attr = {
   waitPk: 'waitPk',
   /** Session row: the armed retry's `nextAt` (epoch ms), absent otherwise. */
   waitAt: 'waitAt',
+  /**
+   * Session row, when written by a plain Put: a random id of that commit, so that a Put the SDK sent again after
+   * its answer was lost knows its own write (two writers can decide byte-identical states in the same ms).
+   */
+  writeId: 'wid',
   /** Event item: the LoggedEvent, as one map. */
   event: 'event',
   /**
