@@ -978,8 +978,8 @@ function judge(text: string, found: number, entries: number): Scan {
           if (signals & arg) break;
           if (arg === S.rate && codeAt(text, end) === DASH) break;
           if ((arg === S.content || arg === S.contentWeak) && isQuietKey(text, end)) break;
-          if ((arg === S.quota || arg === S.quotaBare || arg === S.permission) && isDenied(text, start))
-            break;
+          if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
+          if (arg === S.permission && isGuessed(text, start)) break;
           if (codeAt(text, end) === EQUALS && text.startsWith('timeout', start)) break;
           signals |= arg;
           break;
@@ -1048,13 +1048,22 @@ function isQuietKey(t: string, end: number): boolean {
 const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
 
 /**
- * Whether the words before `start` deny what follows, only point at it, or only guess at it: `(not your usage
- * limit)`, `isn't a quota problem`, `Wait, reduce concurrency, or check plan limits`, and Claude Code's note under
- * every failed connection, `Claude Code might not be available in your country. Check supported countries at …`.
+ * Whether the words before `start` deny what follows or only point at it: `(not your usage limit)`, `isn't a
+ * quota problem`, `Wait, reduce concurrency, or check plan limits`.
  */
 function isDenied(t: string, start: number): boolean {
+  const before = t.slice(Math.max(0, start - 11), start);
+  return /(?:\bnot|n't) (?:your|the|a|an) $|\bcheck (?:your |the )?$/.test(before);
+}
+
+/**
+ * Whether the words before `start` only guess at a refusal or point at the rules: Claude Code's note under every
+ * failed connection, `Claude Code might not be available in your country. Check supported countries at …`. A
+ * refusal that says where to look (`check your organization's policy`) is still one.
+ */
+function isGuessed(t: string, start: number): boolean {
   const before = t.slice(Math.max(0, start - 13), start);
-  return /(?:\bnot|n't) (?:your|the|a|an) $|\bcheck (?:your |the )?$|\b(?:might|may) not be $/.test(before);
+  return /\b(?:might|may) not be $|\bcheck $/.test(before);
 }
 
 function specialHolds(t: string, end: number, special: Special): boolean {

@@ -822,6 +822,9 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'Unable to connect to Anthropic services\n\nFailed to connect to api.anthropic.com: UNABLE_TO_GET_ISSUER_CERT_LOCALLY\n\nNote: Claude Code might not be available in your country. Check supported countries at https://anthropic.com/supported-countries',
     ],
     ['permission', 'This model is not available in your country.'],
+    // A refusal that says where to look is still one.
+    ['permission', "Error: request failed. Please check your organization's policy on model access."],
+    ['permission', 'Request blocked. Check your valid license to use Copilot'],
     [
       'other',
       'Error: Streamable HTTP error: Error POSTing to endpoint: <html>503 Service Unavailable</html>',
