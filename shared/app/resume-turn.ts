@@ -36,10 +36,11 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   // try count is the one we took.
   const fresh = await deps.store.load(wake.sessionId);
   const claimed = claim.decision.next?.inFlight;
-  const stillOurs =
-    fresh.inFlight?.promptId === send.call.promptId &&
-    fresh.inFlight.tries === claimed?.tries &&
-    !fresh.inFlight.cancelled;
+  const sameAttempt = fresh.inFlight?.promptId === send.call.promptId;
+  // Another delivery has claimed the attempt since: the attempt and its answer are that delivery's to record, so
+  // this one records nothing (a `not_sent` here would release the other's claim while its POST is going out).
+  if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
+  const stillOurs = sameAttempt && !fresh.inFlight?.cancelled;
   const answer: ResumeResult = stillOurs ? await deps.agent.resume(send.call) : { kind: 'not_sent' };
   const result = await decideAndCommit(deps, wake.sessionId, { kind: 'resume_result', wake, result: answer });
   if (answer.kind === 'retryable' && result.decision.outcome === Outcome.resumeRetryLater) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleTurnEvent } from '../../shared/app/handle-turn-event';
+import { handleTurnEvent, stopSession } from '../../shared/app/handle-turn-event';
 import { resumeTurn } from '../../shared/app/resume-turn';
 import type { ResumeCall } from '../../shared/core/resume-call';
 import type { RetryStore } from '../../shared/ports';
@@ -57,6 +57,12 @@ describe('a claim that outlasted its lease', () => {
       waiting: (page) => store.waiting(page),
     };
     await resumeTurn({ ...deps, store: stalling, agent: first }, wake);
+    // The first delivery leaves the second's claim as it is while the second's POST is going out, so a stop now
+    // can only mark the attempt (the POST can't be recalled), not log a skip for a resume that is landing.
+    const during = await store.load('s-42');
+    expect(during.inFlight).toMatchObject({ tries: 2, claimedAt: expect.any(Number) });
+    const stop = await stopSession(deps, 's-42');
+    expect(stop.decision.outcome).toBe('cancel_requested');
     releaseSecond();
     await secondRun;
     expect(posted).toEqual(['second']);
