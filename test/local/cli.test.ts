@@ -1,15 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../../shared/config';
-import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
-import type { Log } from '../../shared/ports';
+import type { LocalResumer } from '../../shared/local/local-resumer';
 import { runCli } from '../cli/cli-io';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
-import { logKinds, until } from './local-server';
+import { logKinds, startInProcess, until } from './local-server';
 import { tempDir } from './temp-dir';
-
-const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Runs the CLI with `env` and returns its exit code and what it printed. */
 const run = (args: string[], env: Record<string, string>) => runCli(args, { env });
@@ -20,17 +16,7 @@ describe('resumer send, sessions and stop', () => {
   let env: Record<string, string>;
   beforeEach(async () => {
     dir = await tempDir();
-    const config = readConfig('local', {
-      RESUMER_PORT: '0',
-      RESUMER_DATA_DIR: dir.path,
-      RESUMER_DELAYS: '1m',
-    });
-    app = await startLocalResumer({
-      config,
-      webhookSecret: TEST_SECRET,
-      agentSecret: TEST_SECRET,
-      log: quiet,
-    });
+    app = await startInProcess({ RESUMER_DATA_DIR: dir.path, RESUMER_DELAYS: '1m' });
     env = { RESUMER_WEBHOOK_SECRET: TEST_SECRET };
   });
   afterEach(async () => {

@@ -3,16 +3,13 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MessageJournal } from '../../shared/adapters/local/message-journal';
-import { readConfig } from '../../shared/config';
 import { DataDirBusyError, DataFile, resolveSecret } from '../../shared/local/data-dir';
-import { type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
-import type { Log } from '../../shared/ports';
+import type { LocalResumer } from '../../shared/local/local-resumer';
 import { signedRequest, TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { FakeTimers } from './fake-timers';
-import { api, logKinds, postWebhook, until } from './local-server';
+import { api, logKinds, postWebhook, startInProcess, until } from './local-server';
 import { tempDir } from './temp-dir';
 
-const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 const AGENT_SECRET = `whsec_${Buffer.alloc(32, 0x17).toString('base64')}`;
 
 /** The local resumer on a free port over `dataDir`, on fake timers, with these settings over the defaults. */
@@ -21,14 +18,7 @@ function startOnFakeTimers(
   timers: FakeTimers,
   env: Record<string, string>,
 ): Promise<LocalResumer> {
-  const config = readConfig('local', { RESUMER_PORT: '0', RESUMER_DATA_DIR: dataDir, ...env });
-  return startLocalResumer({
-    config,
-    webhookSecret: TEST_SECRET,
-    agentSecret: AGENT_SECRET,
-    log: quiet,
-    timers,
-  });
+  return startInProcess({ RESUMER_DATA_DIR: dataDir, ...env }, { agentSecret: AGENT_SECRET, timers });
 }
 
 describe('the local resumer in process', () => {
@@ -43,14 +33,10 @@ describe('the local resumer in process', () => {
   });
 
   async function start(overrides: { dashboardPath?: string } = {}): Promise<LocalResumer> {
-    const config = readConfig('local', { RESUMER_PORT: '0', RESUMER_DATA_DIR: dir.path });
-    const app = await startLocalResumer({
-      config,
-      webhookSecret: TEST_SECRET,
-      agentSecret: AGENT_SECRET,
-      log: quiet,
-      ...overrides,
-    });
+    const app = await startInProcess(
+      { RESUMER_DATA_DIR: dir.path },
+      { agentSecret: AGENT_SECRET, ...overrides },
+    );
     running.push(app);
     return app;
   }

@@ -3,6 +3,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { readConfig } from '../../shared/config';
+import {
+  type LocalResumer,
+  type LocalResumerOptions,
+  startLocalResumer,
+} from '../../shared/local/local-resumer';
+import type { Log } from '../../shared/ports';
 import { signedRequest, TEST_SECRET } from '../support/webhooks';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -136,4 +143,24 @@ export async function api(url: string, path: string, method: 'GET' | 'POST' = 'G
 export async function logKinds(url: string, sessionId: string): Promise<string[]> {
   const { body } = await api(url, `/sessions/${sessionId}/events`);
   return ((body.items ?? []) as Array<{ kind: string }>).map((event) => event.kind);
+}
+
+/** A log that keeps nothing. */
+export const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * The local resumer in this process on a free port, with `env` over the defaults (`RESUMER_DATA_DIR` among them),
+ * both secrets the test secret and a quiet log unless `options` says otherwise.
+ */
+export function startInProcess(
+  env: Record<string, string>,
+  options: Partial<Omit<LocalResumerOptions, 'config'>> = {},
+): Promise<LocalResumer> {
+  return startLocalResumer({
+    config: readConfig('local', { RESUMER_PORT: '0', ...env }),
+    webhookSecret: TEST_SECRET,
+    agentSecret: TEST_SECRET,
+    log: quiet,
+    ...options,
+  });
 }

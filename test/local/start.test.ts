@@ -6,14 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../shared/config';
 import { DataFile } from '../../shared/local/data-dir';
 import { ListenError, type LocalResumer, startLocalResumer } from '../../shared/local/local-resumer';
-import type { Log } from '../../shared/ports';
 import { runCli } from '../cli/cli-io';
 import { TEST_SECRET, turnEventBody } from '../support/webhooks';
 import { FakeTimers } from './fake-timers';
-import { postWebhook, until } from './local-server';
+import { postWebhook, quiet, startInProcess, until } from './local-server';
 import { tempDir } from './temp-dir';
-
-const quiet: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Runs `resumer start` with `env`; its exit code and what it printed. */
 const start = (env: Record<string, string>) => runCli(['start'], { env });
@@ -71,13 +68,7 @@ describe('resumer start, when it cannot start', () => {
   });
 
   it('says which folder is in use by another server and how to choose another, exit 2', async () => {
-    const config = readConfig('local', { RESUMER_PORT: '0', RESUMER_DATA_DIR: dir.path });
-    const other = await startLocalResumer({
-      config,
-      webhookSecret: TEST_SECRET,
-      agentSecret: TEST_SECRET,
-      log: quiet,
-    });
+    const other = await startInProcess({ RESUMER_DATA_DIR: dir.path });
     cleanup.push(() => other.close());
 
     const started = await start({
