@@ -53,7 +53,7 @@ const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>turn resumer</t
 export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
   const streams = new Set<ServerResponse>();
   let shuttingDown = false;
-  const names = new Set<string>([...LOOPBACK_NAMES, urlHost(deps.host ?? '127.0.0.1')]);
+  const names = new Set<string>([...LOOPBACK_NAMES, hostForUrl(deps.host ?? '127.0.0.1').toLowerCase()]);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refused = refusedOrigin(req, names);
@@ -198,8 +198,8 @@ function isOwnAuthority(authority: string, names: ReadonlySet<string>, port: num
 }
 
 /** An address as it is written in a URL: IPv6 in brackets. */
-function urlHost(host: string): string {
-  return (host.includes(':') ? `[${host}]` : host).toLowerCase();
+export function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Reads the body, refusing it (`null`) as soon as it passes `limit`: a huge body is never buffered whole. */

@@ -19,7 +19,7 @@ import type { ConfigByRole } from '../config';
 import { encodeWake } from '../messages';
 import type { AgentClient, Clock, Log } from '../ports';
 import { DataFile, ensureDataDir, lockDataDir } from './data-dir';
-import { createLocalHttpServer } from './http-server';
+import { createLocalHttpServer, hostForUrl } from './http-server';
 import { SessionFeed } from './session-feed';
 
 /** What the embedded mode runs on. */
@@ -236,8 +236,4 @@ async function stopServer(server: Server): Promise<void> {
   const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await closed;
   clearTimeout(grace);
-}
-
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
 }
