@@ -273,9 +273,11 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const upstream = chain.upstream;
   // When its resume went out: recorded when the resume was, or still in flight if its answer is not in yet.
   const sending = state.inFlight?.turnId === turnId && state.inFlight.base === base ? state.inFlight : null;
-  const sentAtMs = chain.sentAt ?? sending?.claimedAt ?? undefined;
-  const sentAt = sentAtMs === undefined ? {} : { sentAt: sentAtMs };
-  const report = attempt > 0 && upstream ? { upstream, outcome: PaceOutcome.ok, ...sentAt } : undefined;
+  const sentAt = chain.sentAt ?? sending?.claimedAt;
+  const report =
+    attempt > 0 && upstream
+      ? { upstream, outcome: PaceOutcome.ok, ...(sentAt == null ? {} : { sentAt }) }
+      : undefined;
   return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects, report);
 }
 
