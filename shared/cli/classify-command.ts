@@ -4,7 +4,10 @@ import { classify } from '../core/classify';
 import type { Failure } from '../core/types';
 import { type CliIo, println } from './io';
 
-/** `resumer classify`: one JSON line in (`{text, status?, type?, retryAfterSeconds?, agentExited?}`), one verdict out. */
+/**
+ * `resumer classify`: one JSON line in (`{text, status?, type?, retryAfterSeconds?, agentExited?, occurredAt?}`),
+ * one verdict out. A hint that names a moment is read against `occurredAt`, or against now without it.
+ */
 export async function classifyCommand(io: CliIo, args: string[]): Promise<number> {
   // It takes no arguments: parseArgs refuses any, naming it, before stdin is read.
   parseArgs({ args, options: {}, strict: true });
@@ -13,13 +16,18 @@ export async function classifyCommand(io: CliIo, args: string[]): Promise<number
   for await (const line of lines) {
     lineNo++;
     if (line.trim() === '') continue;
-    const failure = parseLine(line, lineNo);
-    println(io.stdout, JSON.stringify('error' in failure ? failure : classify(failure)));
+    const parsed = parseLine(line, lineNo);
+    const verdict =
+      'error' in parsed ? parsed : classify(parsed.failure, { now: parsed.occurredAt ?? Date.now() });
+    println(io.stdout, JSON.stringify(verdict));
   }
   return 0;
 }
 
-function parseLine(line: string, lineNo: number): Failure | { error: string } {
+function parseLine(
+  line: string,
+  lineNo: number,
+): { failure: Failure; occurredAt: number | undefined } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -47,7 +55,11 @@ function parseLine(line: string, lineNo: number): Failure | { error: string } {
     retryAfterSeconds: optional('retryAfterSeconds', (v): v is number => typeof v === 'number' && v >= 0),
     agentExited: optional('agentExited', (v): v is boolean => typeof v === 'boolean'),
   };
+  const occurredAt = optional(
+    'occurredAt',
+    (v): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+  );
   if (problems.length > 0)
     return { error: `line ${lineNo}: invalid ${problems.map((p) => `"${p}"`).join(', ')}` };
-  return failure;
+  return { failure, occurredAt: occurredAt === undefined ? undefined : Date.parse(occurredAt) };
 }

@@ -15,7 +15,9 @@ commands:
 resumer <command> --help shows the usage of one command.`,
   classify: `usage: resumer classify < failures.jsonl
 Reads JSON Lines from stdin, {"text": "...", "status"?: n, "type"?: "...", "retryAfterSeconds"?: n,
-"agentExited"?: bool}, and writes one line per input: {"class", "retry", "retryAfterMs"?}, or {"error"}.`,
+"agentExited"?: bool, "occurredAt"?: "ISO time"}, and writes one line per input: {"class", "retry",
+"retryAfterMs"?}, or {"error"}. A hint that names a moment (an HTTP date, an epoch) is read against
+occurredAt, or against now without it.`,
   policy: `usage: resumer policy
 Prints the effective retry policy, read from the RESUMER_* environment variables (docs/local-mode.md).`,
   start: `usage: resumer start [--demo]

@@ -513,8 +513,18 @@ const BRACE = 123;
 const PIPE = 124;
 const MIDDLE_DOT = 0xb7;
 
+/** What `classify` may know besides the failure. */
+export type ClassifyContext = {
+  /**
+   * When the failure happened (epoch ms). A hint that names a moment rather than a wait (`Retry-After: Wed, 21 Oct
+   * 2026 07:28:00 GMT`, `"retry_after": 1767225600`) is read against it; without it, such a hint is left out.
+   */
+  now?: number;
+};
+
 /** Classifies a turn failure: its class, the reason to retry it in place (or `null`), and any wait hint. */
-export function classify(failure: Failure): Classification {
+export function classify(failure: Failure, context: ClassifyContext = {}): Classification {
+  hintClock = context.now;
   // Message and type are read as one text, a space between them. Without a type, that space ends the text;
   // the scan reads it without the text being copied to add it.
   const message = `${failure.message ?? ''}`;
@@ -523,10 +533,11 @@ export function classify(failure: Failure): Classification {
     type === '' ? scanText(message.toLowerCase(), true) : scanText(`${message} ${type}`.toLowerCase(), false);
   const fieldHint = failure.retryAfterSeconds;
   // Finite in ms too: `1e308` seconds would be an infinite wait, written as `null` wherever it is stored.
-  const retryAfterMs =
+  const fieldMs =
     typeof fieldHint === 'number' && Number.isFinite(fieldHint * 1000) && fieldHint >= 0
-      ? Math.round(fieldHint * 1000)
-      : scan.hintMs;
+      ? waitOf(Math.round(fieldHint * 1000))
+      : undefined;
+  const retryAfterMs = fieldMs ?? scan.hintMs;
   const fieldStatus =
     failure.status !== undefined && STATUS_CLASS[failure.status] ? failure.status : undefined;
   let signals = scan.signals & S.cjk ? scan.signals | cjkSignals(scan.text) : scan.signals;
@@ -986,11 +997,13 @@ function judge(text: string, found: number, entries: number): Scan {
         case LOOK_HINT: {
           // `will retry in 5s` and `Retrying in 4 seconds… (attempt 4/10)` are the client's own schedule.
           if (text.startsWith('will ', start - 5)) break;
-          const read = readDuration(text, end, PATTERN_UNIT_MS[id] ?? 0);
+          const read = readDuration(text, end, PATTERN_UNIT_MS[id] ?? 0) ?? readHttpDate(text, end);
           if (!read || text.slice(read.end, read.end + 30).includes('attempt')) break;
-          if (arg === 0) tier0 = Math.max(tier0, read.ms);
-          else if (arg === 1) tier1 = Math.max(tier1, read.ms);
-          else tier2 = Math.max(tier2, read.ms);
+          const ms = waitOf(read.ms);
+          if (ms === undefined) break;
+          if (arg === 0) tier0 = Math.max(tier0, ms);
+          else if (arg === 1) tier1 = Math.max(tier1, ms);
+          else tier2 = Math.max(tier2, ms);
           break;
         }
         default: {
@@ -1004,6 +1017,67 @@ function judge(text: string, found: number, entries: number): Scan {
   if (text.length <= 12 && text.trim() === 'terminated') signals |= S.transport;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
   return { text, signals, hintMs };
+}
+
+/** The clock of the current `classify` call (its context's `now`), for hints that name a moment. */
+let hintClock: number | undefined;
+
+/**
+ * A "wait" of at least this many ms (31.7 years) is a moment: an epoch in the unit its key names
+ * (`"retry_after": 1767225600` in seconds, `retry-after-ms: 1767225600000`), which reads as epoch ms either way.
+ */
+const MOMENT_FROM_MS = 1e12;
+/** …up to the year 5138; past it, neither a wait nor a moment. */
+const MOMENT_TO_MS = 1e14;
+
+/**
+ * The wait a read hint stands for: itself, or for a moment (an epoch, or an HTTP date as epoch ms) the time
+ * from the call's clock until then, none when there is no clock, 0 for a moment already past.
+ */
+function waitOf(ms: number): number | undefined {
+  if (ms < MOMENT_FROM_MS) return ms;
+  if (ms >= MOMENT_TO_MS || hintClock === undefined) return undefined;
+  return Math.max(0, ms - hintClock);
+}
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/**
+ * An HTTP date after a hint phrase (`retry-after: wed, 21 oct 2026 07:28:00 gmt`, lowercased), as epoch ms: the
+ * IMF-fixdate form RFC 9110 requires senders to use.
+ */
+function readHttpDate(t: string, from: number): { ms: number; end: number } | undefined {
+  let i = from;
+  while (i < from + 6 && isDurationLead(codeAt(t, i))) i++;
+  if (!WEEKDAYS.includes(t.slice(i, i + 3)) || !t.startsWith(', ', i + 3)) return undefined;
+  i += 5;
+  const day = numberAt(t, i, 2);
+  const month = MONTHS.indexOf(t.slice(i + 3, i + 6));
+  const year = numberAt(t, i + 7, 4);
+  const hours = numberAt(t, i + 12, 2);
+  const minutes = numberAt(t, i + 15, 2);
+  const seconds = numberAt(t, i + 18, 2);
+  if (
+    codeAt(t, i + 2) !== SPACE ||
+    month < 0 ||
+    codeAt(t, i + 6) !== SPACE ||
+    codeAt(t, i + 11) !== SPACE ||
+    codeAt(t, i + 14) !== COLON ||
+    codeAt(t, i + 17) !== COLON ||
+    !t.startsWith(' gmt', i + 20) ||
+    day < 1 ||
+    day > 31 ||
+    hours > 23 ||
+    minutes > 59 ||
+    seconds > 60
+  )
+    return undefined;
+  return { ms: Date.UTC(year, month, day, hours, minutes, seconds), end: i + 24 };
+}
+
+/** The number written with exactly `width` digits at `from`, or -1. */
+function numberAt(t: string, from: number, width: number): number {
+  return digitsAt(t, from) === width ? Number(t.slice(from, from + width)) : -1;
 }
 
 /** The code unit a `\u` escape at `i` stands for. */
@@ -1112,7 +1186,7 @@ function readDuration(t: string, from: number, unitMs: number): { ms: number; en
   while (parts < 6) {
     const numberStart = i;
     i += digitsAt(t, i);
-    if (i === numberStart || i - numberStart > 12) break;
+    if (i === numberStart || i - numberStart > 13) break;
     let digits = t.slice(numberStart, i);
     // Thousands groups: `1,000 seconds`.
     while (codeAt(t, i) === COMMA && digitsAt(t, i + 1) === 3) {

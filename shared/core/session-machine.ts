@@ -154,7 +154,8 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
   const failure = event.error ?? { message: '' };
-  const verdict = classify(failure);
+  const fromAt = Math.min(event.occurredAt, ctx.now);
+  const verdict = classify(failure, { now: fromAt });
   const error = redactSecrets(failure.message);
   // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
   // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
@@ -167,7 +168,6 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     events.push({ kind: 'turn_failure_not_retried', class: verdict.class, turnId, promptId, error });
     return finish(next, Outcome.notRetried, events, effects, report);
   }
-  const fromAt = Math.min(event.occurredAt, ctx.now);
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
   const plan = planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {

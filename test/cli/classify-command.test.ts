@@ -40,6 +40,27 @@ describe('resumer classify', () => {
     expect(lines[3]).toEqual({ class: 'transport', retry: 'transport', retryAfterMs: 5000 });
     expect(lines[4]).toEqual({ error: 'line 5: "text" must be a string' });
   });
+
+  it('reads a hint that names a moment against occurredAt, and names a bad occurredAt', async () => {
+    const input = [
+      JSON.stringify({
+        text: '503 Service Unavailable\nRetry-After: Mon, 30 Nov 2026 12:01:30 GMT',
+        occurredAt: '2026-11-30T12:00:00Z',
+      }),
+      JSON.stringify({ text: '503 Service Unavailable', occurredAt: 'yesterday' }),
+    ].join('\n');
+    const { code, stdout } = await run(['classify'], input);
+    expect(code).toBe(0);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { class: 'capacity', retry: 'capacity', retryAfterMs: 90_000 },
+      { error: 'line 2: invalid "occurredAt"' },
+    ]);
+  });
 });
 
 describe('resumer policy', () => {

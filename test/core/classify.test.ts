@@ -630,6 +630,53 @@ describe('retry hints', () => {
   });
 });
 
+describe('retry hints that name a moment', () => {
+  // 2026-10-21T07:27:00Z, one minute before the HTTP date below.
+  const now = Date.UTC(2026, 9, 21, 7, 27, 0);
+  const epochSeconds = now / 1000;
+
+  it.each([
+    ['Retry-After: Wed, 21 Oct 2026 07:28:00 GMT', 60_000],
+    ['retry-after: "Wed, 21 Oct 2026 07:29:30 GMT"\nVia: 1.1 proxy', 150_000],
+    [`{"retry_after": ${epochSeconds + 90}}`, 90_000],
+    [`retry-after-ms: ${now + 1_500}`, 1_500],
+    // Already past when the failure happened: no later than now.
+    ['Retry-After: Wed, 21 Oct 2026 07:20:00 GMT', 0],
+  ])('reads "%s" against the failure\'s time as %i ms', (text, ms) => {
+    expect(classify({ message: `503 Service Unavailable ${text}` }, { now }).retryAfterMs).toBe(ms);
+  });
+
+  it("reads a retryAfterSeconds field that holds an epoch against the failure's time", () => {
+    const failure = { message: '503 Service Unavailable', retryAfterSeconds: epochSeconds + 60 };
+    expect(classify(failure, { now }).retryAfterMs).toBe(60_000);
+  });
+
+  it.each([
+    'Retry-After: Wed, 21 Oct 2026 07:28:00 GMT',
+    `{"retry_after": ${epochSeconds + 90}}`,
+    `retry-after-ms: ${now + 1_500}`,
+  ])('leaves out "%s" without a clock instead of reading it as decades', (text) => {
+    const verdict = classify({ message: `503 Service Unavailable ${text}` });
+    expect(verdict).toEqual({ class: 'capacity', retry: 'capacity' });
+  });
+
+  it('falls back to the text when the field holds an epoch and there is no clock', () => {
+    const failure = { message: '503 retry after 30s', retryAfterSeconds: epochSeconds + 60 };
+    expect(classify(failure).retryAfterMs).toBe(30_000);
+  });
+
+  it.each([
+    'Retry-After: Wed, 32 Oct 2026 07:28:00 GMT',
+    'Retry-After: Wed, 21 Oct 2026 24:28:00 GMT',
+    'Retry-After: Wed, 21 Okt 2026 07:28:00 GMT',
+    'Retry-After: Wed, 21 Oct 2026 07:28:00 CET',
+    // Past the year 5138: neither a wait nor a moment.
+    `retry-after-ms: ${1e14 + 5}`,
+  ])('reads no moment in "%s"', (text) => {
+    expect(classify({ message: `503 ${text}` }, { now }).retryAfterMs).toBeUndefined();
+  });
+});
+
 describe('an agent that exited', () => {
   it('retries an unrecognised failure as agent_exited', () => {
     expect(classify({ message: 'process exited with code 137', agentExited: true })).toEqual({

@@ -47,6 +47,23 @@ describe('a transient failure', () => {
     expect(s.retry?.nextAt).toBe(T0 + 429_000);
   });
 
+  it('waits until the moment an HTTP-date or epoch hint names, counted from when the failure happened', () => {
+    const date = new Date(T0 + 90_000).toUTCString(); // `Wed, 21 Oct 2026 07:28:00 GMT`
+    const s = new Session();
+    s.now = T0 + 5000;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ error: { message: `503 Service Unavailable\nRetry-After: ${date}` } }),
+    });
+    expect(s.retry?.nextAt).toBe(T0 + 90_000);
+    const epoch = new Session();
+    epoch.apply({
+      kind: 'event',
+      event: turnFailed({ error: { message: `529 {"retry_after": ${(T0 + 120_000) / 1000}}` } }),
+    });
+    expect(epoch.retry?.nextAt).toBe(T0 + 120_000);
+  });
+
   it('exhausts at once when the hint is beyond the longest wait', () => {
     const s = new Session();
     const d = s.apply({
