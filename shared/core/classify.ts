@@ -83,6 +83,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
     'contain sensitive', 'violation information', 'is sensitive',
+    'content blocked',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -105,6 +106,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
     'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
     'in arrears', 'recharge', 'top up',
+    'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'usage exceeded', 'no payment method', 'creditserror',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -135,6 +137,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'too large to compact', 'tokens too long', 'max_seq_len', 'max_prompt_tokens', 'max tokens allowed', '`inputs` must have less than', 'message is too long', 'conversation is too large', 'context exceeds',
     'context too large', 'token count exceeds', 'contextoverflow', 'context became too large', 'max tokens limit',
     'context low', 'prompt exceeds', 'exceed the length limit', 'length limit for this', 'maximum length for this',
+    'context too long',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -168,6 +171,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authentication expired', 'authentication has expired', 'auth expired', 'authorization header', 'login fail:',
     'missing bearer', 'api_key environment variable',
     'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
+    'authorization required', 'credentials could not be verified',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -195,6 +199,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
+    'provider not found',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -217,6 +222,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'disabled by org', 'by org admin', 'by your admin', 'restricted from using', 'enough permission',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
+    'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -238,6 +244,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'upstream rate limit', 'no provider available', 'no providers available',
     'available accounts: 0',
     'service disruption', 'will return soon',
+    'no available provider', 'no upstream provider', 'no available upstream',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -351,6 +358,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'connection was reset', 'empty reply from server',
     'network problem', 'network issue', 'transfer closed', 'curl: (18)',
     'connection was interrupted', 'connection interrupted', 'dispatch failure', 'response body error',
+    'error communicating with',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
