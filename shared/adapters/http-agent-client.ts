@@ -131,7 +131,7 @@ export class HttpAgentClient implements AgentClient {
     const detail = redactSecrets(`HTTP ${response.status}${await snippet(response)}`);
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { kind: 'ok' };
     if (RETRYABLE_STATUSES.has(response.status) || response.status >= 500)
-      return { kind: 'retryable', detail };
+      return { kind: 'retryable', detail, status: response.status };
     return { kind: 'rejected', status: response.status, detail };
   }
 }

@@ -40,7 +40,8 @@ export type PaceReport = { upstream: string; outcome: PaceOutcome; sentAt?: numb
 /** How the agent answered a resume POST. */
 export type ResumeResult =
   | { kind: 'ok' }
-  | { kind: 'retryable'; detail: string }
+  /** `status` when the agent answered (a 503); none when it was not reached or did not answer in time. */
+  | { kind: 'retryable'; detail: string; status?: number | undefined }
   | { kind: 'rejected'; status: number; detail: string }
   /** The claim was cancelled before the POST went out: nothing was sent. */
   | { kind: 'not_sent' };
@@ -389,10 +390,13 @@ function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decis
   if (attempt.tries >= ctx.policy.maxResumeTries) {
     next.inFlight = attempt;
     const events: SessionEvent[] = [];
+    // The last answer recorded, so the log says why: `HTTP 503 …`, `no answer within 10000 ms`.
+    const last = attempt.lastAnswer;
     settleInFlight(next, events, {
       kind: 'auto_resume_failed',
       ...attemptFields(attempt),
-      status: 0,
+      status: last?.status ?? 0,
+      detail: `${attempt.tries} ${attempt.tries === 1 ? 'try' : 'tries'}, the last: ${last?.detail ?? 'no answer recorded'}`,
       retry: null,
     });
     return finish(next, Outcome.gaveUp, events, []);
@@ -421,6 +425,7 @@ function onResumeResult(
       kind: 'auto_resume_failed',
       ...attemptFields(sent),
       status: result.status,
+      detail: answerDetail(result.detail),
       retry: null,
     });
     return finish(next, Outcome.resumeRejected, events, []);
@@ -430,7 +435,11 @@ function onResumeResult(
     return finish(next, Outcome.skipped, events, []);
   }
   // Release the claim so that the next delivery of this wake-up tries again at once.
-  next.inFlight = { ...sent, claimedAt: null };
+  const lastAnswer =
+    result.kind === 'retryable'
+      ? { status: result.status ?? 0, detail: answerDetail(result.detail) }
+      : sent.lastAnswer;
+  next.inFlight = { ...sent, claimedAt: null, lastAnswer };
   return finish(next, Outcome.resumeRetryLater, [], []);
 }
 
@@ -480,6 +489,14 @@ function endChainOf(next: SessionState, p: Pending): void {
 
 function skippedEvent(p: Pending, why: SkipWhy): SessionEvent {
   return { kind: 'auto_resume_skipped', why, ...attemptFields(p), retry: null };
+}
+
+/** The most of an agent's answer an event and the row keep: the row is written on every step. */
+const ANSWER_DETAIL_CHARS = 160;
+
+/** An agent's answer as kept: redacted (whatever client wrote it) and cut. */
+function answerDetail(detail: string): string {
+  return redactSecrets(detail, ANSWER_DETAIL_CHARS);
 }
 
 function attemptFields(p: Pending) {

@@ -26,6 +26,8 @@ export type Pending = {
   tries: number;
   /** When the current claim was taken (epoch ms); another claim waits until its lease runs out. */
   claimedAt: number | null;
+  /** The latest retryable answer to its POST (0: none came), for the failure event when its tries run out. */
+  lastAnswer?: { status: number; detail: string } | undefined;
   /** Set when a stop, close or newer prompt came while the attempt was in flight: send nothing more. */
   cancelled?: SkipWhy | null | undefined;
   /** The upstream the failure happened on (core/upstream.ts): the pacer it asks when due. */

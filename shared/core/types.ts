@@ -148,7 +148,10 @@ export type SessionEvent =
       attempt: number;
       promptId: string;
       turnId: string;
+      /** The agent's last answer: its HTTP status, or 0 when it was not reached or did not answer in time. */
       status: number;
+      /** Why, in words: the answer (redacted and cut), and after retryable ones how many tries were made. */
+      detail: string;
       retry: null;
     }
   | {

@@ -367,13 +367,43 @@ describe('wake-ups', () => {
       expect(claim.outcome).toBe('fire');
       const effect = claim.effects[0];
       if (effect?.kind === 'resume') sent.push(effect.call.promptId);
-      s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'agent answered 503' } });
+      const answer =
+        i < 2
+          ? { kind: 'retryable' as const, detail: 'no answer within 10000 ms' }
+          : { kind: 'retryable' as const, detail: 'HTTP 503 {"error":"busy"}', status: 503 };
+      s.apply({ kind: 'resume_result', wake, result: answer });
     }
     expect(sent).toEqual(['p-cap~resume-1', 'p-cap~resume-1', 'p-cap~resume-1']);
     const last = s.apply({ kind: 'wake', wake });
     expect(last.outcome).toBe('gave_up');
-    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_failed', attempt: 1, retry: null });
+    // The last answer, not a bare 0: an agent that kept answering 503 says so.
+    expect(s.log.at(-1)).toEqual(
+      expect.objectContaining({
+        kind: 'auto_resume_failed',
+        attempt: 1,
+        status: 503,
+        detail: '3 tries, the last: HTTP 503 {"error":"busy"}',
+        retry: null,
+      }),
+    );
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+  });
+
+  it('keeps an agent answer it records redacted and cut to 160 characters', () => {
+    const s = new Session(compileRetryPolicy({ maxResumeTries: 1 }));
+    s.fail(0);
+    const token = `sk-ant-api03-${'x'.repeat(40)}`;
+    const { wake } = s.fireArmed({
+      kind: 'retryable',
+      detail: `HTTP 502 bad key ${token} ${'y'.repeat(400)}`,
+      status: 502,
+    });
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('gave_up');
+    const failed = s.log.at(-1) as { kind: string; status: number; detail: string };
+    expect(failed).toMatchObject({ kind: 'auto_resume_failed', status: 502 });
+    expect(failed.detail).not.toContain(token);
+    expect(failed.detail).toMatch(/^1 try, the last: HTTP 502 bad key \[REDACTED\]/);
+    expect(failed.detail.length).toBeLessThan(220);
   });
 
   it('records a rejected resume once and ends the chain', () => {
@@ -381,7 +411,11 @@ describe('wake-ups', () => {
     s.fail(0);
     const { answer } = s.fireArmed({ kind: 'rejected', status: 404, detail: 'no such session' });
     expect(answer.outcome).toBe('resume_rejected');
-    expect(s.log.at(-1)).toMatchObject({ kind: 'auto_resume_failed', status: 404 });
+    expect(s.log.at(-1)).toMatchObject({
+      kind: 'auto_resume_failed',
+      status: 404,
+      detail: 'no such session',
+    });
     expect(s.fail(1).outcome).toBe('stale');
   });
 

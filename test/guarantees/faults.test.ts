@@ -334,7 +334,7 @@ describe('the agent times out, fails, refuses the connection or rejects the resu
   it('503 every time: three POSTs of one prompt id with one webhook-id, then auto_resume_failed', async () => {
     const before = stub.requests.length;
     stub.answerWith(503, 503, 503);
-    const { receives, log } = await resumeWith(stub.url);
+    const { receives, log, deps } = await resumeWith(stub.url);
     const posts = stub.requests.slice(before);
     expect(posts.map((p) => (p.body as { promptId: string }).promptId)).toEqual(
       Array(3).fill('p-cap~resume-1'),
@@ -342,6 +342,11 @@ describe('the agent times out, fails, refuses the connection or rejects the resu
     expect(new Set(posts.map((p) => p.headers['webhook-id'])).size).toBe(1);
     expect(receives).toBe(4);
     expect(log).toEqual(['auto_resume_scheduled', 'auto_resume_failed']);
+    const { items } = await deps.store.events('s-42');
+    expect(items.at(-1)).toMatchObject({
+      status: 503,
+      detail: expect.stringMatching(/^3 tries, the last: HTTP 503/),
+    });
   });
 
   it('503 then 200: fired on the second POST', async () => {

@@ -156,7 +156,11 @@ describe('the local resumer without an agent URL', () => {
       const { body } = await api(app.url, '/sessions/s-noagent/events');
       expect(body.items).toEqual([
         expect.objectContaining({ kind: 'auto_resume_scheduled' }),
-        expect.objectContaining({ kind: 'auto_resume_failed', status: 0 }),
+        expect.objectContaining({
+          kind: 'auto_resume_failed',
+          status: 0,
+          detail: '5 tries, the last: no agent URL is configured (set RESUMER_AGENT_URL)',
+        }),
       ]);
       expect((await api(app.url, '/sessions/s-noagent')).body.retry).toBeNull();
     } finally {
