@@ -44,7 +44,11 @@ export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
   if (problem) return usage(io, problem);
   let body: string;
   if (values.file !== undefined) {
-    body = await readFile(values.file, 'utf8');
+    try {
+      body = await readFile(values.file, 'utf8');
+    } catch (error) {
+      return usage(io, `--file=${JSON.stringify(values.file)}: cannot read it (${(error as Error).message})`);
+    }
   } else {
     if (values.session === undefined) return usage(io, 'give --session (or --file)');
     if (values.type === 'turn.failed' && values.error === undefined) {
@@ -70,7 +74,10 @@ export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
   }
   const secret = io.env.RESUMER_WEBHOOK_SECRET?.trim() || (await keptSecret(io.env));
   if (!secret) {
-    return usage(io, 'no webhook secret: set RESUMER_WEBHOOK_SECRET or run `resumer start` once to make one');
+    return usage(
+      io,
+      `no webhook secret in ${dataDirOf(io.env)}/: set RESUMER_WEBHOOK_SECRET or run \`resumer start\` once to make one (${DEMO_HINT})`,
+    );
   }
   const answer = await postSignedWebhook({
     url: `${localBaseUrl(values.url, io.env)}/webhooks/agent`,
@@ -80,11 +87,24 @@ export async function sendCommand(io: CliIo, args: string[]): Promise<number> {
     nowSeconds: Math.floor(Date.now() / 1000),
   });
   println(io.stdout, `${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status === 401 && !io.env.RESUMER_WEBHOOK_SECRET?.trim()) {
+    println(
+      io.stderr,
+      `resumer send: signed with the secret kept in ${dataDirOf(io.env)}/; the server may keep another (${DEMO_HINT})`,
+    );
+  }
   return answer.status >= 200 && answer.status < 300 ? 0 : 1;
 }
 
+/** The demo keeps its own data folder, and with it its own webhook secret. */
+const DEMO_HINT = 'to send to the demo: RESUMER_DATA_DIR=.resumer/demo resumer send …';
+
+function dataDirOf(env: CliIo['env']): string {
+  return env.RESUMER_DATA_DIR?.trim() || '.resumer';
+}
+
 function keptSecret(env: CliIo['env']): Promise<string | undefined> {
-  return readKeptSecret(join(env.RESUMER_DATA_DIR?.trim() || '.resumer', DataFile.webhookSecret));
+  return readKeptSecret(join(dataDirOf(env), DataFile.webhookSecret));
 }
 
 function numberOr(text: string | undefined): number | undefined {

@@ -63,6 +63,11 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
       `  agent secret    ${agentSecret.source === 'env' ? 'from RESUMER_AGENT_SECRET' : `kept in ${agentSecret.path}`}`,
       `  data            ${config.dataDir}/ (${app.store.sessionIds().length} sessions, ${app.rearmed} retries re-armed, ${app.replayed} messages replayed)`,
       `  policy          delays ${policy.delaysMs.map(formatDuration).join(', ')}; jitter ${policy.jitter}; max wait ${formatDuration(policy.maxWaitMs)}`,
+      ...(demo
+        ? [
+            `  send your own   RESUMER_DATA_DIR=${config.dataDir} npx resumer send --session mine --error "503 overloaded"`,
+          ]
+        : []),
       'Ctrl-C stops it; waiting retries are re-armed at the next start.',
     ].join('\n'),
   );

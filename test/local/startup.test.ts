@@ -1,5 +1,6 @@
 // `npm start` as a newcomer runs it: how long until /healthz answers, and what `--demo` shows.
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/cli-io';
 import { api, type LocalServer, startServer, until } from './local-server';
 import { tempDir } from './temp-dir';
 
@@ -69,5 +70,14 @@ describe('npm start', () => {
         'auth:turn_failure_not_retried',
       ]),
     );
+    // The banner says how to send the demo events of your own: its data folder keeps the secret they need.
+    expect(server.output()).toContain(`send your own   RESUMER_DATA_DIR=${dir.path} npx resumer send`);
+    const sent = await runCli(
+      ['send', '--url', server.url, '--session', 'mine', '--error', '503 overloaded'],
+      {
+        env: { RESUMER_DATA_DIR: dir.path },
+      },
+    );
+    expect(sent.out).toMatch(/^202 /);
   });
 });
