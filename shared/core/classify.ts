@@ -66,6 +66,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'aborterror:', 'user aborted', 'aborted by user', 'aborted by the user', 'cancelled by user',
     'canceled by user', 'cancelled by the user', 'canceled by the user', 'user cancelled', 'user canceled',
     'request was cancelled', 'request was canceled', 'keyboardinterrupt', 'ctrl-c', 'turn aborted', 'client_gone',
+    'rejected by user',
   ],
   content: [
     'content filter', 'content_filter', 'content-filter', 'content management policy', 'content_policy',
@@ -107,6 +108,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
     'in arrears', 'recharge', 'top up',
     'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'usage exceeded', 'no payment method', 'creditserror',
+    'pre-consumed quota', 'need quota',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -138,6 +140,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context too large', 'token count exceeds', 'contextoverflow', 'context became too large', 'max tokens limit',
     'context low', 'prompt exceeds', 'exceed the length limit', 'length limit for this', 'maximum length for this',
     'context too long',
+    'hit a token limit',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -191,6 +194,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to fetch version', 'control request timeout', 'npm permissions',
     'streamable http error', 'messageparseerror', 'file does not exist', 'current working directory', 'sandboxerror',
     'sandbox failed', 'error creating directory', 'scannererror', 'yaml.', 'nosuchtoolerror', 'unavailable tool',
+    'tool result missing', 'tool execution was interrupted',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -223,6 +227,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
+    'your workspace admin', 'contact your admin',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -235,7 +240,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
     'no healthy', 'no_healthy', 'unavailable', 'capacity_exhausted', 'capacity exhausted', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
-    'not ready yet', 'no instances available', 'temporarily limiting requests', 'cooling down',
+    'not ready yet', 'no instances available', 'temporarily limiting requests', 'are cooling down', 'is cooling down', 'all cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
     'still being loaded', 'high load', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
@@ -268,6 +273,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'messages.8', 'messages.9',
     'tools.0.', 'tools.1.', 'tools.2.', 'tools.3.', 'tools.4.', 'tools.5.', 'tools.6.', 'tools.7.', 'tools.8.', 'tools.9.',
     'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
+    'parameter check failed', 'not accessible via',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -304,6 +310,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
     'provider returned error', 'failed to get response from provider', 'unexpected error from the model',
+    'server encountered an',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -359,6 +366,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'network problem', 'network issue', 'transfer closed', 'curl: (18)',
     'connection was interrupted', 'connection interrupted', 'dispatch failure', 'response body error',
     'error communicating with',
+    'handshake failure', 'client error (connect)',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -393,6 +401,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
+  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['denied', '无权使用'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
