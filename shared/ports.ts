@@ -31,6 +31,23 @@ export type SessionView = {
   retry: RetrySummary;
   lastEvent: SessionEvent | null;
   updatedAt: number;
+  /**
+   * The attempt being sent, shown by `GET /sessions/{id}`: claimed from the row (which then clears), its POST under
+   * way or to be tried again after a retryable answer, until it ends as fired, failed or skipped.
+   */
+  sending?: Sending;
+};
+
+/** An attempt between its claim and its outcome. */
+export type Sending = {
+  attempt: number;
+  of: number;
+  promptId: string;
+  turnId: string;
+  /** POSTs tried so far. */
+  tries: number;
+  /** The latest retryable answer (`status` 0: none came), when a try has failed. */
+  lastAnswer?: { status: number; detail: string };
 };
 
 /** Keeps each session's state and its event log; every write is fenced by the state's version. */

@@ -1,12 +1,26 @@
-import { retrySummary } from '../core/session-state';
+import { type Pending, retrySummary } from '../core/session-state';
 import type { LoggedEvent } from '../core/types';
-import type { Page, RetryStore, SessionView } from '../ports';
+import type { Page, RetryStore, Sending, SessionView } from '../ports';
 
 /** A session as the read API shows it; `null` for a session never seen. */
 export async function getSession(store: RetryStore, sessionId: string): Promise<SessionView | null> {
   const state = await store.load(sessionId);
   if (state.version === 0) return null;
-  return { sessionId, retry: retrySummary(state), lastEvent: state.lastEvent, updatedAt: state.updatedAt };
+  const view: SessionView = {
+    sessionId,
+    retry: retrySummary(state),
+    lastEvent: state.lastEvent,
+    updatedAt: state.updatedAt,
+  };
+  const sending = sendingOf(state.inFlight);
+  return sending ? { ...view, sending } : view;
+}
+
+/** The attempt in flight as the view shows it; none once withdrawn (a stop, close or newer prompt came). */
+function sendingOf(inFlight: Pending | null): Sending | undefined {
+  if (!inFlight || inFlight.cancelled) return undefined;
+  const { attempt, of, promptId, turnId, tries, lastAnswer } = inFlight;
+  return { attempt, of, promptId, turnId, tries, ...(lastAnswer ? { lastAnswer } : {}) };
 }
 
 /** Sessions with a retry waiting, soonest first. */

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { formatDuration } from '../core/duration';
-import type { LoggedEvent } from '../core/types';
+import type { LoggedEvent, RetrySummary } from '../core/types';
 import { callApi, localBaseUrl } from '../local/api-client';
-import type { SessionView } from '../ports';
+import type { Sending, SessionView } from '../ports';
 import { type CliIo, println } from './io';
 import { Usage } from './usage';
 
@@ -74,11 +74,8 @@ async function showSession(io: CliIo, base: string, sessionId: string, json: boo
     println(io.stdout, JSON.stringify({ ...(session.body as object), events }, null, 2));
     return 0;
   }
-  const { retry } = session.body as SessionView;
-  println(
-    io.stdout,
-    `${sessionId}: ${retry ? `retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}` : 'nothing waiting'}`,
-  );
+  const { retry, sending } = session.body as SessionView;
+  println(io.stdout, `${sessionId}: ${headline(retry, sending)}`);
   for (const event of events) {
     const {
       seq,
@@ -91,6 +88,17 @@ async function showSession(io: CliIo, base: string, sessionId: string, json: boo
     println(io.stdout, `  ${new Date(at).toISOString()}  ${kind}  ${JSON.stringify(rest)}`);
   }
   return 0;
+}
+
+/** What waits and what is being sent: `retry 2/4 at …`, `sending 1/4 (try 2; last answer: HTTP 503 …)`. */
+function headline(retry: RetrySummary, sending: Sending | undefined): string {
+  const parts: string[] = [];
+  if (retry) parts.push(`retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}`);
+  if (sending) {
+    const last = sending.lastAnswer ? `; last answer: ${sending.lastAnswer.detail}` : '';
+    parts.push(`sending ${sending.attempt}/${sending.of} (try ${Math.max(1, sending.tries)}${last})`);
+  }
+  return parts.length > 0 ? parts.join('; ') : 'nothing waiting';
 }
 
 function failed(io: CliIo, answer: { status: number; body: unknown }): number {

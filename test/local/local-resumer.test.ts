@@ -145,7 +145,26 @@ describe('the local resumer without an agent URL', () => {
       const occurredAt = new Date(timers.now()).toISOString();
       await postWebhook(app.url, turnEventBody({ sessionId: 's-noagent', occurredAt }), { id: 'm-noagent' });
       await until(async () => (await logKinds(app.url, 's-noagent')).length > 0, { what: 'the retry row' });
-      // Fake time runs a second per poll: the 10 s wait, then the wake queue's backoff between tries.
+      // Fake time runs a second per poll: the 10 s wait, then the wake queue's backoff between tries. Between
+      // the claim and the outcome the row is clear, and the view says what is being sent.
+      const sending = await until(
+        async () => {
+          await timers.advance(1000);
+          const { body } = await api(app.url, '/sessions/s-noagent');
+          return body.sending !== undefined && body;
+        },
+        { what: 'the attempt being sent', timeoutMs: 20_000 },
+      );
+      expect(sending).toMatchObject({
+        retry: null,
+        lastEvent: { kind: 'auto_resume_scheduled' },
+        sending: {
+          attempt: 1,
+          of: 4,
+          promptId: 'p-cap~resume-1',
+          lastAnswer: { status: 0, detail: 'no agent URL is configured (set RESUMER_AGENT_URL)' },
+        },
+      });
       await until(
         async () => {
           await timers.advance(1000);
@@ -153,6 +172,7 @@ describe('the local resumer without an agent URL', () => {
         },
         { what: 'auto_resume_failed', timeoutMs: 20_000 },
       );
+      expect((await api(app.url, '/sessions/s-noagent')).body.sending).toBeUndefined();
       const { body } = await api(app.url, '/sessions/s-noagent/events');
       expect(body.items).toEqual([
         expect.objectContaining({ kind: 'auto_resume_scheduled' }),
