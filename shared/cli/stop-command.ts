@@ -24,6 +24,24 @@ export async function stopCommand(io: CliIo, args: string[]): Promise<number> {
   }
   const body = answer.body as { outcome: string; events: Array<{ kind: string; why?: string }> };
   const events = body.events.map((e) => (e.why ? `${e.kind} (${e.why})` : e.kind));
-  println(io.stdout, `${sessionId}: ${body.outcome}${events.length > 0 ? ` — ${events.join(', ')}` : ''}`);
+  println(
+    io.stdout,
+    `${sessionId}: ${events.length > 0 ? `${body.outcome} — ${events.join(', ')}` : said(body.outcome)}`,
+  );
   return 0;
+}
+
+/**
+ * A stop that skipped nothing, in words. It is still kept (a stop can reach the resumer before the failure it
+ * was meant for), so a mistyped id is answered like a session with nothing waiting, which it is.
+ */
+function said(outcome: string): string {
+  switch (outcome) {
+    case 'cancel_requested':
+      return 'stop recorded; the attempt being sent is held back unless its POST has already gone out';
+    case 'duplicate':
+      return 'already stopped; nothing was waiting';
+    default:
+      return `${outcome}: nothing was waiting; failures from before this stop will not be retried`;
+  }
 }

@@ -60,6 +60,14 @@ describe('resumer send, sessions and stop', () => {
     });
   });
 
+  it('says nothing was waiting when a stop skips nothing, a mistyped id included', async () => {
+    const first = await run(['stop', 's-nosuch', '--url', app.url], env);
+    expect(first).toMatchObject({
+      code: 0,
+      out: 's-nosuch: recorded: nothing was waiting; failures from before this stop will not be retried\n',
+    });
+  });
+
   it('sends an event from a file, with the secret the data folder keeps', async () => {
     const file = join(dir.path, 'event.json');
     await writeFile(
