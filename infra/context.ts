@@ -72,7 +72,7 @@ export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
       jitter: read(ContextKey.jitter, number, 'a number from 0 to 1'),
       maxWait: read(ContextKey.maxWait, duration, 'a duration such as 60m'),
       retryClasses: read(ContextKey.retryClasses, (v) => v.split(',').map((s) => s.trim()), 'a list'),
-      retryAgentExited: read(ContextKey.retryAgentExited, bool, 'true or false'),
+      retryAgentExited: read(ContextKey.retryAgentExited, onOff, 'true or false (or on, off)'),
       maxResumeTries: read(ContextKey.maxResumeTries, integer, 'a whole number'),
     },
     alarmEmail: read(ContextKey.alarmEmail, email, 'an e-mail address'),
@@ -82,7 +82,7 @@ export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
       'a CloudWatch Logs retention such as 30 or 365',
     ),
     removalPolicy: read(ContextKey.removalPolicy, removalPolicy, 'retain, destroy or snapshot'),
-    deletionProtection: read(ContextKey.deletionProtection, bool, 'true or false'),
+    deletionProtection: read(ContextKey.deletionProtection, onOff, 'true or false (or on, off)'),
     exhaustedPerHourThreshold: read(ContextKey.exhaustedPerHour, integer, 'a whole number'),
     resumeMaxConcurrency: read(ContextKey.resumeMaxConcurrency, integer, 'a whole number from 2 to 1000'),
     pacing: {
@@ -146,10 +146,6 @@ function number(value: string): number {
 function integer(value: string): number {
   const n = Number(value);
   return Number.isInteger(n) ? n : fail();
-}
-function bool(value: string): boolean {
-  if (/^(true|yes|1)$/i.test(value)) return true;
-  return /^(false|no|0)$/i.test(value) ? false : fail();
 }
 function onOff(value: string): boolean {
   if (/^(on|true|yes|1)$/i.test(value)) return true;

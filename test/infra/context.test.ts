@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { ContextError, stackPropsFromContext } from '../../infra/context';
 
+const run = promisify(execFile);
 const from = (context: Record<string, unknown>) => stackPropsFromContext((key) => context[key]);
 
 describe('stackPropsFromContext', () => {
@@ -50,6 +56,14 @@ describe('stackPropsFromContext', () => {
     expect(props.retryPolicy?.maxWait?.toMilliseconds()).toBe(Duration.hours(2).toMilliseconds());
   });
 
+  it('takes on and off for the switches, as for pace', () => {
+    expect(from({ deletionProtection: 'off', retryAgentExited: 'on', pace: 'off' })).toMatchObject({
+      deletionProtection: false,
+      retryPolicy: { retryAgentExited: true },
+      pacing: { enabled: false },
+    });
+  });
+
   it('takes typed values from cdk.json as well', () => {
     expect(
       from({ jitter: 0.3, retryClasses: ['capacity'], retryAgentExited: true }).retryPolicy,
@@ -75,4 +89,23 @@ describe('stackPropsFromContext', () => {
       '-c removalPolicy="keep": expected retain, destroy or snapshot',
     ]);
   });
+
+  it('ends `cdk synth` with the bad keys named and exit code 2, without a stack trace', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
+    try {
+      const failed = await run(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
+        cwd: join(import.meta.dirname, '..', '..'),
+        env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ jitter: 'lots' }) },
+      }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(2);
+      expect(failed?.stderr).toBe(
+        'invalid CDK context:\n  - -c jitter="lots": expected a number from 0 to 1\n',
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
