@@ -154,11 +154,12 @@ describe('HttpAgentClient', () => {
     });
   });
 
-  it.each([408, 425, 429, 500, 502, 503, 504])('reads %i as retryable', async (status) => {
+  it.each([408, 425, 429, 500, 502, 503, 504])('reads %i as retryable, keeping the status', async (status) => {
     const agent = await startAgent(answerWith(status, 'busy'));
     expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
       kind: 'retryable',
       detail: `HTTP ${status}: busy`,
+      status,
     });
   });
 
