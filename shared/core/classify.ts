@@ -141,6 +141,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context low', 'prompt exceeds', 'exceed the length limit', 'length limit for this', 'maximum length for this',
     'context too long',
     'hit a token limit',
+    'tokens_limit_reached', 'request body too large for',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -175,6 +176,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'missing bearer', 'api_key environment variable',
     'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
     'authorization required', 'credentials could not be verified',
+    'invalid apikey',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -195,6 +197,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'streamable http error', 'messageparseerror', 'file does not exist', 'current working directory', 'sandboxerror',
     'sandbox failed', 'error creating directory', 'scannererror', 'yaml.', 'nosuchtoolerror', 'unavailable tool',
     'tool result missing', 'tool execution was interrupted',
+    'directory mismatch',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -228,6 +231,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'access_terminated',
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
     'your workspace admin', 'contact your admin',
+    'geo_not_allowed', 'consent_denied',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -292,6 +296,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
     'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
     ' rpm', ' tpm', 'toomanyrequests', 'resourceexhausted',
+    'concurrent task limit',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -367,6 +372,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'connection was interrupted', 'connection interrupted', 'dispatch failure', 'response body error',
     'error communicating with',
     'handshake failure', 'client error (connect)',
+    'failed to pipe', 'invalid response stream',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -623,8 +629,12 @@ function decide(
   if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
   if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)
     return statusClass;
-  // Before the request-error types: Mistral reports its full backend as an invalid_request_error.
-  if (has & S.capacity || has & S.overload || statusClass === 'capacity') return 'capacity';
+  // Before the request-error types: Mistral reports its full backend as an invalid_request_error. A rate limit
+  // that names its per-minute window is the account's, whatever demand it blames (`High demand for … - limited
+  // to 8 requests per minute`).
+  const perMinuteRate = has & S.rate && has & S.perMinute;
+  if ((has & S.capacity && !perMinuteRate) || has & S.overload || statusClass === 'capacity')
+    return 'capacity';
   // An explicit 429 with rate-limit words is a rate limit, whatever type the body gives it.
   if (has & S.badRequest && !(status === 429 && has & S.rate)) return 'bad_request';
   // An explicit 5xx outranks rate-limit words (a gateway relaying them); transport words outrank neither.

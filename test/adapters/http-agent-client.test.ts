@@ -154,14 +154,17 @@ describe('HttpAgentClient', () => {
     });
   });
 
-  it.each([408, 425, 429, 500, 502, 503, 504])('reads %i as retryable, keeping the status', async (status) => {
-    const agent = await startAgent(answerWith(status, 'busy'));
-    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
-      kind: 'retryable',
-      detail: `HTTP ${status}: busy`,
-      status,
-    });
-  });
+  it.each([408, 425, 429, 500, 502, 503, 504])(
+    'reads %i as retryable, keeping the status',
+    async (status) => {
+      const agent = await startAgent(answerWith(status, 'busy'));
+      expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+        kind: 'retryable',
+        detail: `HTTP ${status}: busy`,
+        status,
+      });
+    },
+  );
 
   it('keeps only the start of a long answer in the detail', async () => {
     const agent = await startAgent(answerWith(500, 'e'.repeat(100_000)));
