@@ -1076,7 +1076,9 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 function readHttpDate(t: string, from: number): { ms: number; end: number } | undefined {
   let i = from;
   while (i < from + 6 && isDurationLead(codeAt(t, i))) i++;
-  if (!WEEKDAYS.includes(t.slice(i, i + 3)) || !t.startsWith(', ', i + 3)) return undefined;
+  // The comma first: a hint phrase is followed by a date rarely, and this is the one look that allocates nothing.
+  if (codeAt(t, i + 3) !== COMMA || !WEEKDAYS.includes(t.slice(i, i + 3)) || codeAt(t, i + 4) !== SPACE)
+    return undefined;
   i += 5;
   const day = numberAt(t, i, 2);
   const month = MONTHS.indexOf(t.slice(i + 3, i + 6));
