@@ -24,6 +24,9 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     headerDump: fill('x-ratelimit-', size),
     timeoutSettings: fill('timeout=', size),
     epochPipes: fill('|1767225600', size),
+    // Each one read to the end as a moment, then against the clock (`classify`'s context `now`).
+    httpDates: fill('Retry-After: Wed, 21 Oct 2026 07:28:00 GMT ', size),
+    epochHints: fill('"retry_after": 1767225600, ', size),
     upperCase: fill('OVERLOADED ', size),
     plain: fill('a', size),
   };

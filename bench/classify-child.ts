@@ -16,7 +16,7 @@ if (text === undefined) throw new Error(`no adversarial text ${name}`);
 const times: number[] = [];
 for (let run = 0; run < Number(runs); run++) {
   const started = process.hrtime.bigint();
-  classify({ message: text });
+  classify({ message: text }, { now: Date.now() });
   times.push(Number(process.hrtime.bigint() - started) / 1e6);
 }
 process.stdout.write(`${JSON.stringify({ name, times })}\n`);
