@@ -42,7 +42,12 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
   const stillOurs = sameAttempt && !fresh.inFlight?.cancelled;
   const answer: ResumeResult = stillOurs ? await deps.agent.resume(send.call) : { kind: 'not_sent' };
-  const result = await decideAndCommit(deps, wake.sessionId, { kind: 'resume_result', wake, result: answer });
+  const result = await decideAndCommit(deps, wake.sessionId, {
+    kind: 'resume_result',
+    wake,
+    result: answer,
+    tries: claimed?.tries,
+  });
   if (answer.kind === 'retryable' && result.decision.outcome === Outcome.resumeRetryLater) {
     throw new RetryLaterError(`resume ${send.call.promptId} of ${wake.sessionId}: ${answer.detail}`);
   }

@@ -26,7 +26,11 @@ import { upstreamOf } from './upstream';
 export type MachineInput =
   | { kind: 'event'; event: TurnEvent }
   | { kind: 'wake'; wake: WakeMessage; hold?: WakeHold | undefined }
-  | { kind: 'resume_result'; wake: WakeMessage; result: ResumeResult };
+  /**
+   * `tries`: the try count of the claim the answer belongs to. An answer recorded after its claim's lease ran out,
+   * when another delivery has claimed the attempt again, is that other claim's to decide: it is stale here.
+   */
+  | { kind: 'resume_result'; wake: WakeMessage; result: ResumeResult; tries?: number | undefined };
 
 /** The pacer's verdict on a due wake-up, asked before the claim: wait until `untilMs`, spending nothing. */
 export type WakeHold = { untilMs: number; why: HoldWhy };
@@ -95,7 +99,7 @@ export function decide(state: SessionState, input: MachineInput, ctx: MachineCon
     case 'wake':
       return onWake(state, input.wake, input.hold, ctx);
     case 'resume_result':
-      return onResumeResult(state, input.wake, input.result, ctx);
+      return onResumeResult(state, input.wake, input.result, input.tries, ctx);
   }
 }
 
@@ -140,12 +144,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   }
   // A newer prompt's failure supersedes an older prompt's attempt in flight, as its start would have: the two
   // can arrive in either order (one batch is handled in parallel), and its start may be taken for a duplicate.
-  if (next.inFlight && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events);
-  const sent = next.inFlight;
-  if (sent && sent.base === base && sent.turnId === turnId && sent.attempt === attempt) {
-    // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
-    settleInFlight(next, events, { kind: 'auto_resume_fired', ...attemptFields(sent), retry: null });
-  }
+  if (next.inFlight && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events, ctx);
+  // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
+  settleLanded(next, turnId, base, attempt, events);
   // The prompt's newest sign of life: a failure later than its start makes older events of others stale.
   next.latestPrompt =
     latest && latest.base === base
@@ -244,7 +245,15 @@ function duplicateFailure(
 }
 
 function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
-  const { base } = splitPromptId(event.promptId ?? '');
+  const { base, attempt } = splitPromptId(event.promptId ?? '');
+  const turnId = event.turnId ?? '';
+  // The resumed turn started before its POST's answer was recorded (a timeout, a crash): the POST arrived.
+  if (landedInFlight(state, turnId, base, attempt)) {
+    const next = beginWrite(state, event, ctx);
+    const events: SessionEvent[] = [];
+    settleLanded(next, turnId, base, attempt, events);
+    return finish(next, Outcome.fired, events, []);
+  }
   const latest = state.latestPrompt;
   if (latest && latest.at > event.occurredAt) return nothing(Outcome.stale);
   if (latest && latest.base === base && latest.turnId === (event.turnId ?? '')) {
@@ -255,7 +264,7 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
-  if (next.inFlight !== null && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events);
+  if (next.inFlight !== null && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events, ctx);
   return finish(next, events.length > 0 ? Outcome.skipped : Outcome.recorded, events, effects);
 }
 
@@ -263,23 +272,29 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const { base, attempt } = splitPromptId(event.promptId ?? '');
   const turnId = event.turnId ?? '';
   const chain = state.chain;
-  if (!chain || chain.turnId !== turnId || chain.base !== base || chain.ended) return nothing(Outcome.stale);
+  const landed = landedInFlight(state, turnId, base, attempt);
+  if (!landed && (!chain || chain.turnId !== turnId || chain.base !== base || chain.ended))
+    return nothing(Outcome.stale);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
+  // The resumed turn completed before its POST's answer was recorded: the POST arrived.
+  const sending = landed ? state.inFlight : null;
+  settleLanded(next, turnId, base, attempt, events);
+  if (!chain) return finish(next, Outcome.fired, events, effects);
   const armedHere = next.pending !== null && next.pending.turnId === turnId && next.pending.base === base;
   if (armedHere) skipPending(next, 'row_cleared', events, effects);
   if (next.chain) next.chain.ended = true;
   // A resumed turn that completed is the upstream's sign of health: its pacer releases what it holds.
   const upstream = chain.upstream;
-  // When its resume went out: recorded when the resume was, or still in flight if its answer is not in yet.
-  const sending = state.inFlight?.turnId === turnId && state.inFlight.base === base ? state.inFlight : null;
+  // When its resume went out: recorded when the resume was, or settled just now from the attempt in flight.
   const sentAt = chain.sentAt ?? sending?.claimedAt;
   const report =
     attempt > 0 && upstream
       ? { upstream, outcome: PaceOutcome.ok, ...(sentAt == null ? {} : { sentAt }) }
       : undefined;
-  return finish(next, armedHere ? Outcome.skipped : Outcome.recorded, events, effects, report);
+  const outcome = armedHere ? Outcome.skipped : landed ? Outcome.fired : Outcome.recorded;
+  return finish(next, outcome, events, effects, report);
 }
 
 function onStopped(
@@ -297,7 +312,7 @@ function onStopped(
   const meantFor = (p: Pending | null): p is Pending =>
     p !== null && (why === 'closed' || p.failedAt <= event.occurredAt);
   const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
-  if (cancels) withdrawInFlight(next, why, events);
+  if (cancels) withdrawInFlight(next, why, events, ctx);
   if (meantFor(next.pending)) skipPending(next, why, events, effects);
   if (events.length > 0) return finish(next, Outcome.skipped, events, effects);
   if (cancels) return finish(next, Outcome.cancelRequested, events, effects);
@@ -337,15 +352,15 @@ function onWake(
   }
   const sent = state.inFlight;
   if (sent && sent.promptId === wake.promptId && sent.turnId === wake.turnId) {
+    // Another invocation holds the claim: come back when its lease has run out, never send beside it. A
+    // cancelled claim waits too: its POST may be under way, and if it lands the attempt fired.
+    if (claimHeld(sent, ctx)) return nothing(Outcome.inFlight);
     if (sent.cancelled) {
       const next = beginWrite(state, undefined, ctx);
       settleInFlight(next, [], undefined);
       const events: SessionEvent[] = [skippedEvent(sent, sent.cancelled)];
       return finish(next, Outcome.skipped, events, []);
     }
-    // Another invocation holds the claim: come back when its lease has run out, never send beside it.
-    if (sent.claimedAt !== null && ctx.now - sent.claimedAt < ctx.policy.resumeLeaseMs)
-      return nothing(Outcome.inFlight);
     return claim(beginWrite(state, undefined, ctx), sent, ctx);
   }
   const { base } = splitPromptId(wake.promptId);
@@ -410,10 +425,12 @@ function onResumeResult(
   state: SessionState,
   wake: WakeMessage,
   result: ResumeResult,
+  tries: number | undefined,
   ctx: MachineContext,
 ): Decision {
   const sent = state.inFlight;
   if (!sent || sent.promptId !== wake.promptId || sent.turnId !== wake.turnId) return nothing(Outcome.stale);
+  if (tries !== undefined && sent.tries !== tries) return nothing(Outcome.stale);
   const next = beginWrite(state, undefined, ctx);
   const events: SessionEvent[] = [];
   if (result.kind === 'ok') {
@@ -456,19 +473,51 @@ function skipPending(next: SessionState, why: SkipWhy, events: SessionEvent[], e
 
 /**
  * Withdraws the attempt in flight. While a claim is held its POST may be under way and cannot be recalled, so
- * it is only marked: nothing is logged yet, it ends as fired if that POST lands, else as skipped, and is never
- * sent again. Once a retryable answer has released the claim (`claimedAt: null`) nothing is under way: the
- * skip is logged at once, and the wake-up that comes back finds the attempt settled.
+ * it is only marked: nothing is logged yet, it ends as fired if that POST lands (its answer, or the resumed
+ * turn's own webhook), else as skipped, and is never sent again. Once a retryable answer has released the claim
+ * (`claimedAt: null`), or its lease has run out, nothing is under way: the skip is logged at once, and the
+ * wake-up that comes back finds the attempt settled.
  */
-function withdrawInFlight(next: SessionState, why: SkipWhy, events: SessionEvent[]): void {
+function withdrawInFlight(
+  next: SessionState,
+  why: SkipWhy,
+  events: SessionEvent[],
+  ctx: MachineContext,
+): void {
   const sent = next.inFlight;
   if (!sent || sent.cancelled) return;
-  if (sent.claimedAt === null) {
+  // A claim past its lease is as good as released: its holder died or is late, and the last look it takes before
+  // the POST finds the attempt settled.
+  if (!claimHeld(sent, ctx)) {
     settleInFlight(next, events, skippedEvent(sent, why));
     return;
   }
   next.inFlight = { ...sent, cancelled: why };
   endChainOf(next, sent);
+}
+
+/** Whether a delivery holds the claim on `sent` now: taken, not released, and within its lease. */
+function claimHeld(sent: Pending, ctx: MachineContext): boolean {
+  return sent.claimedAt !== null && ctx.now - sent.claimedAt < ctx.policy.resumeLeaseMs;
+}
+
+/** Whether the attempt in flight is the one `promptId` (turn, base, attempt) names: a sign its POST arrived. */
+function landedInFlight(state: SessionState, turnId: string, base: string, attempt: number): boolean {
+  const sent = state.inFlight;
+  return sent !== null && attempt > 0 && sent.turnId === turnId && sent.base === base && sent.attempt === attempt;
+}
+
+/** Settles the attempt in flight as fired when the resumed turn's own webhook shows its POST arrived. */
+function settleLanded(
+  next: SessionState,
+  turnId: string,
+  base: string,
+  attempt: number,
+  events: SessionEvent[],
+): void {
+  const sent = next.inFlight;
+  if (!sent || !landedInFlight(next, turnId, base, attempt)) return;
+  settleInFlight(next, events, { kind: 'auto_resume_fired', ...attemptFields(sent), retry: null });
 }
 
 /** Ends the attempt in flight with `event`; a fired attempt leaves its chain open for the resumed turn. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { decideAndCommit } from '../../shared/app/decide-and-commit';
+import { RetryLaterError } from '../../shared/app/deps';
 import { handleTurnEvent, stopSession } from '../../shared/app/handle-turn-event';
 import { resumeTurn } from '../../shared/app/resume-turn';
 import type { ResumeCall } from '../../shared/core/resume-call';
 import type { RetryStore } from '../../shared/ports';
-import { turnFailed, wakeFor } from '../support/events';
-import { memoryDeps } from '../support/fakes';
+import { turnEvent, turnFailed, wakeFor } from '../support/events';
+import { memoryDeps, scriptedAgent } from '../support/fakes';
 
 // A delivery whose claim outlasted the resume lease (a stalled invocation) must not POST beside the delivery
 // that claimed the attempt again after the lease ran out: the claim is ours only while its try count is ours.
@@ -69,4 +71,125 @@ describe('a claim that outlasted its lease', () => {
     const { lastEvent } = await store.load('s-42');
     expect(lastEvent).toMatchObject({ kind: 'auto_resume_fired', promptId: 'p-cap~resume-1' });
   });
+});
+
+/** The session's log as `kind(why)`. */
+async function logOf(store: RetryStore): Promise<string[]> {
+  const { items } = await store.events('s-42');
+  return items.map((e) => ('why' in e ? `${e.kind}(${e.why})` : e.kind));
+}
+
+// Bugs 21–24 (docs/guarantees.md): who may settle an attempt in flight, and when.
+describe('the attempt in flight, between its claim and its answer', () => {
+  it('a second copy of the wake-up inside the lease waits for the POST under way, even after a stop', async () => {
+    const { deps, clock } = memoryDeps();
+    const armed = await handleTurnEvent(deps, turnFailed());
+    const nextAt = armed.state.pending?.nextAt ?? 0;
+    clock.at = nextAt;
+    const wake = wakeFor(1, { nextAt });
+    const posted: string[] = [];
+    let stopOutcome = '';
+    let duplicate: unknown;
+    const copy = {
+      resume: async (_call: ResumeCall) => {
+        posted.push('copy');
+        return { kind: 'ok' as const };
+      },
+    };
+    const first = {
+      resume: async (_call: ResumeCall) => {
+        posted.push('first');
+        clock.at += 1_000;
+        stopOutcome = (await stopSession(deps, 's-42')).decision.outcome;
+        clock.at += 1_000; // well inside the first delivery's lease
+        duplicate = await resumeTurn({ ...deps, agent: copy }, wake).catch((error: unknown) => error);
+        return { kind: 'ok' as const };
+      },
+    };
+    await resumeTurn({ ...deps, agent: first }, wake);
+    expect(stopOutcome).toBe('cancel_requested');
+    expect(duplicate).toBeInstanceOf(RetryLaterError);
+    expect(posted).toEqual(['first']);
+    // The POST was under way before the stop and landed: the attempt fired.
+    expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+  });
+
+  it("ignores an answer recorded after its claim's lease ran out, when another delivery has claimed since", async () => {
+    const { deps, clock } = memoryDeps();
+    const armed = await handleTurnEvent(deps, turnFailed());
+    const nextAt = armed.state.pending?.nextAt ?? 0;
+    clock.at = nextAt;
+    const wake = wakeFor(1, { nextAt });
+    let releaseSecond = () => {};
+    let secondSending = () => {};
+    const secondIsSending = new Promise<void>((resolve) => {
+      secondSending = resolve;
+    });
+    let secondRun: Promise<unknown> = Promise.resolve();
+    const second = {
+      resume: async (_call: ResumeCall) => {
+        secondSending();
+        await new Promise<void>((resolve) => {
+          releaseSecond = resolve;
+        });
+        return { kind: 'ok' as const };
+      },
+    };
+    const first = {
+      resume: async (_call: ResumeCall) => {
+        clock.at += deps.policy.resumeLeaseMs + 1_000;
+        secondRun = resumeTurn({ ...deps, agent: second }, wake);
+        await secondIsSending;
+        return { kind: 'retryable' as const, detail: 'no answer within 10000 ms' };
+      },
+    };
+    const late = await resumeTurn({ ...deps, agent: first }, wake);
+    expect(late.result?.decision.outcome).toBe('stale');
+    expect((await deps.store.load('s-42')).inFlight).toMatchObject({ tries: 2, claimedAt: clock.at });
+    expect((await stopSession(deps, 's-42')).decision.outcome).toBe('cancel_requested');
+    releaseSecond();
+    await secondRun;
+    expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+  });
+
+  it('records a stop at once when the claim outlasted its lease (its holder died before the POST)', async () => {
+    const { deps, clock } = memoryDeps();
+    const armed = await handleTurnEvent(deps, turnFailed());
+    const nextAt = armed.state.pending?.nextAt ?? 0;
+    clock.at = nextAt;
+    const wake = wakeFor(1, { nextAt });
+    const claim = await decideAndCommit(deps, 's-42', { kind: 'wake', wake });
+    expect(claim.decision.outcome).toBe('fire'); // and the invocation dies here
+    clock.at += deps.policy.resumeLeaseMs + 30_000;
+    const stop = await stopSession(deps, 's-42');
+    expect(stop.logged.map((e) => ('why' in e ? `${e.kind}(${e.why})` : e.kind))).toEqual([
+      'auto_resume_skipped(stopped)',
+    ]);
+    clock.at += 180_000; // the wake-up comes back after its visibility timeout and finds it settled
+    expect((await resumeTurn(deps, wake)).claim.decision.outcome).toBe('duplicate');
+  });
+
+  it.each(['turn.started', 'turn.completed'] as const)(
+    'settles the attempt as fired when its resumed turn reports %s before the answer (a lost answer)',
+    async (type) => {
+      const agent = scriptedAgent({ kind: 'retryable', detail: 'no answer within 10000 ms' });
+      const { deps, clock } = memoryDeps({ agent });
+      const armed = await handleTurnEvent(deps, turnFailed());
+      const nextAt = armed.state.pending?.nextAt ?? 0;
+      clock.at = nextAt;
+      const wake = wakeFor(1, { nextAt });
+      await expect(resumeTurn(deps, wake)).rejects.toThrow(RetryLaterError);
+      clock.at += 20_000;
+      const reported = await handleTurnEvent(
+        deps,
+        turnEvent(type, { promptId: 'p-cap~resume-1', occurredAt: clock.at }),
+      );
+      expect(reported.decision.outcome).toBe('fired');
+      clock.at += 180_000;
+      await resumeTurn(deps, wake);
+      expect(agent.calls).toHaveLength(1);
+      expect((await stopSession(deps, 's-42')).logged).toEqual([]);
+      expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+    },
+  );
 });
