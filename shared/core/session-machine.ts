@@ -264,7 +264,8 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
-  if (next.inFlight !== null && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events, ctx);
+  if (next.inFlight !== null && next.inFlight.base !== base)
+    withdrawInFlight(next, 'superseded', events, ctx);
   return finish(next, events.length > 0 ? Outcome.skipped : Outcome.recorded, events, effects);
 }
 
@@ -504,7 +505,9 @@ function claimHeld(sent: Pending, ctx: MachineContext): boolean {
 /** Whether the attempt in flight is the one `promptId` (turn, base, attempt) names: a sign its POST arrived. */
 function landedInFlight(state: SessionState, turnId: string, base: string, attempt: number): boolean {
   const sent = state.inFlight;
-  return sent !== null && attempt > 0 && sent.turnId === turnId && sent.base === base && sent.attempt === attempt;
+  return (
+    sent !== null && attempt > 0 && sent.turnId === turnId && sent.base === base && sent.attempt === attempt
+  );
 }
 
 /** Settles the attempt in flight as fired when the resumed turn's own webhook shows its POST arrived. */

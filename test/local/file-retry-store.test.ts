@@ -130,4 +130,59 @@ describe('FileRetryStore on disk', () => {
     expect((await readFile(path, 'utf8')).length).toBe(size);
     await store.close();
   });
+
+  it('compacts while running once the file grows long, so a long run leaves a file that opens', async () => {
+    const store = await FileRetryStore.open({ path, compactAfterLines: 10 });
+    for (let version = 1; version <= 95; version++) {
+      await commit(store, sessionState({ version, updatedAt: T0 + version }), [
+        {
+          kind: 'turn_failure_not_retried',
+          class: 'auth',
+          turnId: 't-7',
+          promptId: `p-${version}`,
+          error: 'x',
+        },
+      ]);
+    }
+    const before = { row: await store.load('s-42'), log: await allEvents(store) };
+    await store.close();
+    // At most the limit plus the commits since the last compaction: never the 95 commits.
+    expect((await readFile(path, 'utf8')).trim().split('\n').length).toBeLessThanOrEqual(11);
+
+    const reopened = await FileRetryStore.open({ path, compactAfterLines: 10 });
+    expect(await reopened.load('s-42')).toEqual(before.row);
+    expect(await allEvents(reopened)).toEqual(before.log);
+    expect(before.log).toHaveLength(95);
+    expect(await commit(reopened, sessionState({ version: 96 }))).toEqual({ kind: 'committed' });
+    await reopened.close();
+  });
+
+  it('reads back a file whose records cross the 1 MiB chunks it is read in', async () => {
+    const store = await FileRetryStore.open({ path });
+    const long = 'y'.repeat(300_000);
+    for (let version = 1; version <= 8; version++) {
+      await commit(store, sessionState({ version }), [
+        {
+          kind: 'turn_failure_not_retried',
+          class: 'auth',
+          turnId: 't-7',
+          promptId: `p-${version}`,
+          error: long,
+        },
+      ]);
+    }
+    await store.close();
+    await appendFile(path, '{"kind":"commit","state":{"sessionId":"s-44"');
+    const reopened = await FileRetryStore.open({ path });
+    expect((await reopened.load('s-42')).version).toBe(8);
+    expect((await allEvents(reopened)).map((e) => e.kind === 'turn_failure_not_retried' && e.error)).toEqual(
+      Array(8).fill(long),
+    );
+    await reopened.close();
+  });
 });
+
+async function allEvents(store: FileRetryStore) {
+  const { items } = await store.events('s-42', { limit: 500 });
+  return items;
+}

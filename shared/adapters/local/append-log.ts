@@ -1,4 +1,4 @@
-import { type FileHandle, open, readFile, rename, truncate } from 'node:fs/promises';
+import { type FileHandle, open, rename, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** What an append-only log held when it was opened. */
@@ -32,41 +32,46 @@ export class AppendLog {
   #chain: Promise<void> = Promise.resolve();
   #batch: Waiter[] | null = null;
   #closed = false;
+  /** Bytes of whole lines in the file: where a failed write is cut back to. */
+  #size: number;
+  /** Set when a failed write could not be cut back: the file may end in a partial line, so nothing more goes on. */
+  #broken: Error | undefined;
 
-  private constructor(path: string, handle: FileHandle, lineCount: number) {
+  private constructor(path: string, handle: FileHandle, lineCount: number, size: number) {
     this.path = path;
     this.#handle = handle;
     this.#lineCount = lineCount;
+    this.#size = size;
   }
 
-  /** Opens (or creates) the log, reads its records and cuts off a torn last line. */
-  static async open(path: string): Promise<{ log: AppendLog; contents: LogContents }> {
-    let text = '';
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    const end = text.lastIndexOf('\n') + 1;
-    const tornTail = end < text.length;
-    const records = text
-      .slice(0, end)
-      .split('\n')
-      .slice(0, -1)
-      .map((line, i) => {
-        try {
-          return JSON.parse(line) as unknown;
-        } catch (error) {
-          throw new CorruptLogError(path, i + 1, error);
-        }
-      });
-    if (tornTail) await truncate(path, Buffer.byteLength(text.slice(0, end)));
+  /**
+   * Opens (or creates) the log, reads its records and cuts off a torn last line. The file is read in chunks, so
+   * it may be larger than the longest string Node can make (512 MiB). With `onRecord`, each record is handed to it
+   * in order as it is read and none is kept in `contents.records`.
+   */
+  static async open(
+    path: string,
+    options: { onRecord?: (record: unknown) => void | Promise<void> } = {},
+  ): Promise<{ log: AppendLog; contents: LogContents }> {
+    const records: unknown[] = [];
+    const read = await readLines(path, async (line, lineNo) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch (error) {
+        throw new CorruptLogError(path, lineNo, error);
+      }
+      if (options.onRecord) await options.onRecord(record);
+      else records.push(record);
+    });
+    if (read.tornTail) await truncate(path, read.bytes);
     const handle = await open(path, 'a', 0o600);
-    if (text === '') await syncDir(path);
-    return { log: new AppendLog(path, handle, records.length), contents: { records, tornTail } };
+    if (!read.existed) await syncDir(path);
+    const log = new AppendLog(path, handle, read.lines, read.bytes);
+    return { log, contents: { records, tornTail: read.tornTail } };
   }
 
-  /** Lines in the file, counting those written but not yet synced. */
+  /** Lines in the file. */
   get lineCount(): number {
     return this.#lineCount;
   }
@@ -74,6 +79,7 @@ export class AppendLog {
   /** Appends one record; resolves once it is on disk. */
   append(record: unknown): Promise<void> {
     if (this.#closed) return Promise.reject(new Error(`${this.path} is closed`));
+    if (this.#broken) return Promise.reject(this.#broken);
     const line = `${JSON.stringify(record)}\n`;
     return new Promise<void>((resolve, reject) => {
       if (this.#batch === null) {
@@ -107,6 +113,8 @@ export class AppendLog {
       await this.#handle.close();
       this.#handle = await open(this.path, 'a', 0o600);
       this.#lineCount = records.length;
+      this.#size = Buffer.byteLength(text);
+      this.#broken = undefined;
     });
     this.#chain = run.catch(() => {});
     return run;
@@ -123,16 +131,75 @@ export class AppendLog {
 
   async #flush(batch: Waiter[]): Promise<void> {
     if (this.#batch === batch) this.#batch = null;
+    if (this.#broken) {
+      for (const waiter of batch) waiter.reject(this.#broken);
+      return;
+    }
+    const text = batch.map((w) => w.line).join('');
     try {
-      await this.#handle.appendFile(batch.map((w) => w.line).join(''));
-      this.#lineCount += batch.length;
+      await this.#handle.appendFile(text);
       await this.#handle.sync();
+      this.#lineCount += batch.length;
+      this.#size += Buffer.byteLength(text);
       for (const waiter of batch) waiter.resolve();
     } catch (error) {
+      // A write that failed part-way (a full disk) may have left part of a line: cut the file back to its last
+      // whole line, so that the next append starts a line of its own and the file still opens.
+      try {
+        await this.#handle.truncate(this.#size);
+        await this.#handle.sync();
+      } catch (cutError) {
+        this.#broken = new Error(
+          `${this.path}: a failed write (${(error as Error).message}) could not be cut back (${(cutError as Error).message}); no more writes are taken`,
+        );
+      }
       for (const waiter of batch) waiter.reject(error);
     }
   }
 }
+
+/** Hands each whole line of the file (without its newline) to `onLine`, reading it in chunks. */
+async function readLines(
+  path: string,
+  onLine: (line: string, lineNo: number) => Promise<void>,
+): Promise<{ existed: boolean; lines: number; bytes: number; tornTail: boolean }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { existed: false, lines: 0, bytes: 0, tornTail: false };
+  }
+  let lines = 0;
+  let bytes = 0;
+  let carry: Buffer[] = [];
+  try {
+    for (let position = 0; ; ) {
+      const chunk = Buffer.allocUnsafe(READ_CHUNK);
+      const { bytesRead } = await handle.read(chunk, 0, READ_CHUNK, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const data = chunk.subarray(0, bytesRead);
+      let start = 0;
+      for (let end = data.indexOf(NEWLINE); end !== -1; end = data.indexOf(NEWLINE, start)) {
+        const line =
+          carry.length > 0 ? Buffer.concat([...carry, data.subarray(start, end)]) : data.subarray(start, end);
+        carry = [];
+        lines++;
+        bytes += line.length + 1;
+        await onLine(line.toString('utf8'), lines);
+        start = end + 1;
+      }
+      if (start < data.length) carry.push(data.subarray(start));
+    }
+  } finally {
+    await handle.close();
+  }
+  return { existed: true, lines, bytes, tornTail: carry.length > 0 };
+}
+
+const READ_CHUNK = 1 << 20;
+const NEWLINE = 0x0a;
 
 /** Makes a created or renamed file's directory entry durable too. */
 async function syncDir(path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { emptySession, type SessionState } from '../../core/session-state';
+import type { SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 import { AppendLog } from './append-log';
@@ -12,7 +12,10 @@ type StoreLine =
 export type FileRetryStoreOptions = {
   /** The JSON Lines file. */
   path: string;
-  /** At open, a file longer than this (and than twice the session count) is rewritten as one line per session. @default 10000 */
+  /**
+   * A file longer than this (and than twice the session count) is rewritten as one line per session: at open,
+   * and while running, after the commit that makes it so. @default 10000
+   */
   compactAfterLines?: number;
 };
 
@@ -25,35 +28,40 @@ export class FileRetryStore implements RetryStore {
   readonly #memory: MemoryRetryStore;
   readonly #log: AppendLog;
   readonly #sessionIds: Set<string>;
+  readonly #compactAfterLines: number;
   #serial: Promise<unknown> = Promise.resolve();
+  #compacting = false;
   #broken: Error | undefined;
 
-  private constructor(memory: MemoryRetryStore, log: AppendLog, sessionIds: Set<string>) {
+  private constructor(
+    memory: MemoryRetryStore,
+    log: AppendLog,
+    sessionIds: Set<string>,
+    compactAfterLines: number,
+  ) {
     this.#memory = memory;
     this.#log = log;
     this.#sessionIds = sessionIds;
+    this.#compactAfterLines = compactAfterLines;
   }
 
-  /** Opens the file (creating it if missing), replays it and compacts it when it has grown long. */
+  /** Opens the file (creating it if missing), replays it line by line and compacts it when it has grown long. */
   static async open(options: FileRetryStoreOptions): Promise<FileRetryStore> {
-    const { log, contents } = await AppendLog.open(options.path);
     const memory = new MemoryRetryStore();
     const ids = new Set<string>();
-    for (const [i, record] of contents.records.entries()) {
-      const line = record as StoreLine;
-      const landed =
-        line.kind === 'snapshot'
-          ? await restoreSnapshot(memory, line.state, line.events)
-          : await memory.commit(line.state, line.events);
-      if (landed.kind !== 'committed') {
-        await log.close();
-        throw new Error(`${options.path}: line ${i + 1} does not follow the state before it`);
-      }
-      ids.add(line.state.sessionId);
-    }
-    const store = new FileRetryStore(memory, log, ids);
-    const limit = options.compactAfterLines ?? 10_000;
-    if (log.lineCount > limit && log.lineCount > 2 * ids.size) await store.compact();
+    let lineNo = 0;
+    const { log } = await AppendLog.open(options.path, {
+      onRecord: async (record) => {
+        lineNo++;
+        const line = record as StoreLine;
+        if (line.kind === 'snapshot') memory.restore(line.state, line.events);
+        else if ((await memory.commit(line.state, line.events)).kind !== 'committed')
+          throw new Error(`${options.path}: line ${lineNo} does not follow the state before it`);
+        ids.add(line.state.sessionId);
+      },
+    });
+    const store = new FileRetryStore(memory, log, ids, options.compactAfterLines ?? 10_000);
+    if (store.#longEnoughToCompact()) await store.compact();
     return store;
   }
 
@@ -83,7 +91,27 @@ export class FileRetryStore implements RetryStore {
       );
       throw this.#broken;
     }
+    // The file only grows between starts otherwise: a server that runs for months would make a file too long to
+    // read back. The compaction queues behind the commits already waiting and before the ones after it.
+    if (!this.#compacting && this.#longEnoughToCompact()) {
+      this.#compacting = true;
+      this.compact()
+        .catch((error: unknown) => {
+          this.#broken ??= new Error(
+            `session store ${this.#log.path} failed to compact: ${(error as Error).message}`,
+          );
+        })
+        .finally(() => {
+          this.#compacting = false;
+        });
+    }
     return result;
+  }
+
+  /** Whether the file holds more lines than the limit and than twice the sessions it holds. */
+  #longEnoughToCompact(): boolean {
+    const lines = this.#log.lineCount;
+    return lines > this.#compactAfterLines && lines > 2 * this.#sessionIds.size;
   }
 
   events(sessionId: string, page?: { limit?: number; cursor?: string }): Promise<Page<LoggedEvent>> {
@@ -138,19 +166,4 @@ export class FileRetryStore implements RetryStore {
   #check(): void {
     if (this.#broken) throw this.#broken;
   }
-}
-
-/**
- * Puts a compacted session back. MemoryRetryStore only takes fenced commits, so the versions below the
- * snapshot's are stepped through with empty states (no events, no retry) before the snapshot itself lands.
- */
-async function restoreSnapshot(
-  memory: MemoryRetryStore,
-  state: SessionState,
-  events: LoggedEvent[],
-): Promise<CommitResult> {
-  for (let version = 1; version < state.version; version++) {
-    await memory.commit({ ...emptySession(state.sessionId), version }, []);
-  }
-  return memory.commit(state, events);
 }

@@ -51,6 +51,19 @@ export class MemoryRetryStore implements RetryStore {
     return { kind: 'committed' };
   }
 
+  /**
+   * Puts a session back whole, as a compacted file holds it: its state at its version and its whole log, with no
+   * fence (the file replaying it is the only writer).
+   */
+  restore(state: SessionState, events: readonly LoggedEvent[]): void {
+    assertSessionId(state.sessionId);
+    this.#rows.set(state.sessionId, structuredClone(state));
+    this.#logs.set(
+      state.sessionId,
+      structuredClone([...events]).sort((a, b) => a.seq - b.seq),
+    );
+  }
+
   async events(
     sessionId: string,
     page: { limit?: number; cursor?: string } = {},

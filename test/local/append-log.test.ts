@@ -1,0 +1,69 @@
+import { open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppendLog } from '../../shared/adapters/local/append-log';
+import { tempDir } from './temp-dir';
+
+/** Makes the next `appendFile` on any file handle write half its text and then fail, as a full disk does. */
+async function failNextAppendHalfway(dir: string) {
+  const probe = await open(join(dir, 'probe'), 'w');
+  const prototype = Object.getPrototypeOf(probe) as { appendFile: (data: string) => Promise<void> };
+  await probe.close();
+  const real = prototype.appendFile;
+  const spy = vi.spyOn(prototype, 'appendFile').mockImplementationOnce(async function (
+    this: unknown,
+    data: string,
+  ) {
+    await real.call(this, data.slice(0, Math.floor(data.length / 2)));
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
+  return spy;
+}
+
+describe('AppendLog after a write that failed part-way', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await dir.remove();
+  });
+
+  it('cuts the partial line off, so the next append is a line of its own and the file opens again', async () => {
+    const path = join(dir.path, 'journal.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ n: 1 });
+    await failNextAppendHalfway(dir.path);
+    await expect(log.append({ n: 2, text: 'x'.repeat(40_000) })).rejects.toThrow(/ENOSPC/);
+    await log.append({ n: 3 });
+    await log.close();
+
+    expect(await readFile(path, 'utf8')).toBe('{"n":1}\n{"n":3}\n');
+    const { log: reopened, contents } = await AppendLog.open(path);
+    expect(contents).toEqual({ records: [{ n: 1 }, { n: 3 }], tornTail: false });
+    expect(reopened.lineCount).toBe(2);
+    await reopened.close();
+  });
+
+  it('takes no more writes when the partial line cannot be cut off, rather than write after it', async () => {
+    const path = join(dir.path, 'journal.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ n: 1 });
+    await failNextAppendHalfway(dir.path);
+    const probe = await open(join(dir.path, 'probe2'), 'w');
+    const prototype = Object.getPrototypeOf(probe) as { truncate: (length: number) => Promise<void> };
+    await probe.close();
+    vi.spyOn(prototype, 'truncate').mockRejectedValueOnce(new Error('EIO: i/o error, ftruncate'));
+    await expect(log.append({ n: 2, text: 'x'.repeat(1_000) })).rejects.toThrow(/ENOSPC/);
+    await expect(log.append({ n: 3 })).rejects.toThrow(
+      /could not be cut back \(EIO.*no more writes are taken/,
+    );
+    await log.close();
+
+    // What is there opens: the whole first line, and the partial one cut off as a torn tail.
+    const { log: reopened, contents } = await AppendLog.open(path);
+    expect(contents).toEqual({ records: [{ n: 1 }], tornTail: true });
+    await reopened.close();
+  });
+});
