@@ -47,6 +47,11 @@ export type LocalResumer = {
   replayed: number;
   /** Stops accepting, finishes the work in progress and closes the files; timers are re-armed at the next start. */
   close(): Promise<void>;
+  /**
+   * Resolves if the resumer can no longer work: its session store failed to write (a full disk), so it refuses
+   * everything. Close it then and start again once the cause is fixed; the journals replay what was unfinished.
+   */
+  failed: Promise<Error>;
 };
 
 /** A turn event fails only on a fault; five receives ride out a short one (infra uses the same count). */
@@ -74,7 +79,19 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
     for (const close of opened.reverse()) await close().catch(() => {});
   };
   try {
-    const store = await FileRetryStore.open({ path: join(dir, DataFile.sessions) });
+    let fail: (error: Error) => void = () => {};
+    const failed = new Promise<Error>((resolve) => {
+      fail = resolve;
+    });
+    const store = await FileRetryStore.open({
+      path: join(dir, DataFile.sessions),
+      onBroken: (error) => {
+        log.error('the session store stopped working; the resumer must be restarted', {
+          error: error.message,
+        });
+        fail(error);
+      },
+    });
     opened.push(() => store.close());
     const feed = new SessionFeed();
     await feed.rebuild(store, store.sessionIds());
@@ -176,6 +193,7 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
       port,
       feed,
       store,
+      failed,
       rearmed,
       replayed,
       close: () => {

@@ -83,12 +83,18 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
     );
   }
 
-  await (options.until ?? untilSignal());
+  const failure = await Promise.race([(options.until ?? untilSignal()).then(() => undefined), app.failed]);
+  if (failure) {
+    println(
+      io.stderr,
+      `resumer: ${failure.message}. Stopping: start it again once that is fixed; nothing accepted is lost (what was unfinished is replayed from the journals).`,
+    );
+  }
   println(io.stdout, 'stopping: finishing work in progress…');
   await app.close();
   await demoAgent?.close();
   println(io.stdout, 'stopped');
-  return 0;
+  return failure ? 1 : 0;
 }
 
 /** A start that can't go on for a reason the user can fix: the problem in words, and the secret if resolved. */

@@ -43,6 +43,44 @@ describe('TimerWaker', () => {
     expect(delivered).toEqual([]);
   });
 
+  it('tries a due wake-up again with backoff while it cannot be queued (a full disk), then delivers it', async () => {
+    let failures = 3;
+    const flaky = new TimerWaker({
+      deliver: async (wake) => {
+        if (failures-- > 0) throw new Error('ENOSPC: no space left on device, write');
+        delivered.push(wake);
+      },
+      log: quiet,
+      timers,
+    });
+    await flaky.arm(wakeFor(1), 10_000);
+    await timers.advance(10_000); // fails; again after 1 s
+    await timers.advance(1_000); // fails; again after 2 s
+    await timers.advance(2_000); // fails; again after 4 s
+    await timers.advance(3_999);
+    expect(delivered).toEqual([]);
+    await timers.advance(1);
+    expect(delivered).toEqual([wakeFor(1)]);
+    await timers.advance(600_000);
+    expect(delivered).toEqual([wakeFor(1)]);
+  });
+
+  it('does not try a failed wake-up again once the attempt was disarmed or armed anew', async () => {
+    const failing = new TimerWaker({
+      deliver: async (wake) => {
+        delivered.push(wake);
+        throw new Error('ENOSPC');
+      },
+      log: quiet,
+      timers,
+    });
+    await failing.arm(wakeFor(1), 1_000);
+    await timers.advance(1_000);
+    await failing.disarm(wakeFor(1));
+    await timers.advance(600_000);
+    expect(delivered).toHaveLength(1);
+  });
+
   it('cancels every timer and ignores later arms once stopped', async () => {
     await waker.arm(wakeFor(1), 10_000);
     waker.stop();

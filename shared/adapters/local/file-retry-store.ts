@@ -17,6 +17,8 @@ export type FileRetryStoreOptions = {
    * and while running, after the commit that makes it so. @default 10000
    */
   compactAfterLines?: number;
+  /** Called once if the store stops working (a write or a compaction failed): it refuses everything after. */
+  onBroken?: (error: Error) => void;
 };
 
 /**
@@ -29,6 +31,7 @@ export class FileRetryStore implements RetryStore {
   readonly #log: AppendLog;
   readonly #sessionIds: Set<string>;
   readonly #compactAfterLines: number;
+  readonly #onBroken: ((error: Error) => void) | undefined;
   #serial: Promise<unknown> = Promise.resolve();
   #compacting = false;
   #broken: Error | undefined;
@@ -37,12 +40,13 @@ export class FileRetryStore implements RetryStore {
     memory: MemoryRetryStore,
     log: AppendLog,
     sessionIds: Set<string>,
-    compactAfterLines: number,
+    options: FileRetryStoreOptions,
   ) {
     this.#memory = memory;
     this.#log = log;
     this.#sessionIds = sessionIds;
-    this.#compactAfterLines = compactAfterLines;
+    this.#compactAfterLines = options.compactAfterLines ?? 10_000;
+    this.#onBroken = options.onBroken;
   }
 
   /** Opens the file (creating it if missing), replays it line by line and compacts it when it has grown long. */
@@ -60,7 +64,7 @@ export class FileRetryStore implements RetryStore {
         ids.add(line.state.sessionId);
       },
     });
-    const store = new FileRetryStore(memory, log, ids, options.compactAfterLines ?? 10_000);
+    const store = new FileRetryStore(memory, log, ids, options);
     if (store.#longEnoughToCompact()) await store.compact();
     return store;
   }
@@ -86,10 +90,7 @@ export class FileRetryStore implements RetryStore {
       await written;
     } catch (error) {
       // Memory is now ahead of the file: refuse everything from here on rather than serve what would not survive.
-      this.#broken = new Error(
-        `session store ${this.#log.path} failed to write: ${(error as Error).message}`,
-      );
-      throw this.#broken;
+      throw this.#break(`failed to write: ${(error as Error).message}`);
     }
     // The file only grows between starts otherwise: a server that runs for months would make a file too long to
     // read back. The compaction queues behind the commits already waiting and before the ones after it.
@@ -97,9 +98,7 @@ export class FileRetryStore implements RetryStore {
       this.#compacting = true;
       this.compact()
         .catch((error: unknown) => {
-          this.#broken ??= new Error(
-            `session store ${this.#log.path} failed to compact: ${(error as Error).message}`,
-          );
+          this.#break(`failed to compact: ${(error as Error).message}`);
         })
         .finally(() => {
           this.#compacting = false;
@@ -165,5 +164,14 @@ export class FileRetryStore implements RetryStore {
 
   #check(): void {
     if (this.#broken) throw this.#broken;
+  }
+
+  /** Marks the store broken (once) and says so; returns the error every call gets from now on. */
+  #break(what: string): Error {
+    if (!this.#broken) {
+      this.#broken = new Error(`session store ${this.#log.path} ${what}`);
+      this.#onBroken?.(this.#broken);
+    }
+    return this.#broken;
   }
 }

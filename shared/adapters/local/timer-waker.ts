@@ -19,6 +19,9 @@ export class TimerWaker implements Waker {
   readonly #log: Log;
   readonly #timers: Timers;
   readonly #armed = new Map<string, () => void>();
+  /** Per armed attempt, the number of its latest arm: a failed delivery is tried again only if still the latest. */
+  readonly #changes = new Map<string, number>();
+  #arms = 0;
   #stopped = false;
 
   constructor({ deliver, log, timers = systemTimers }: TimerWakerOptions) {
@@ -33,26 +36,50 @@ export class TimerWaker implements Waker {
   }
 
   async arm(wake: WakeMessage, delayMs: number): Promise<ArmResult> {
+    this.#changed(wake);
+    this.#set(wake, delayMs, 0);
+    return { kind: 'armed', via: 'queue' };
+  }
+
+  /**
+   * Sets the timer. A wake-up that could not be queued when due (its journal write failed: a full disk) is tried
+   * again with backoff, up to a minute apart, for as long as the process runs; the next start re-arms it anyway.
+   */
+  #set(wake: WakeMessage, delayMs: number, failures: number): void {
     // After stop the process is going down; the next start re-arms from the store.
-    if (this.#stopped) return { kind: 'armed', via: 'queue' };
+    if (this.#stopped) return;
     const key = keyOf(wake);
     this.#armed.get(key)?.();
     const cancel = this.#timers.after(Math.max(0, delayMs), () => {
       this.#armed.delete(key);
-      this.#deliver(wake).catch((error: unknown) => {
-        this.#log.error('could not queue a due wake-up; it is re-armed at the next start', {
-          sessionId: wake.sessionId,
-          promptId: wake.promptId,
-          error: (error as Error).message,
-        });
-      });
+      const change = this.#changes.get(key);
+      this.#deliver(wake).then(
+        () => {
+          if (this.#changes.get(key) === change) this.#changes.delete(key);
+        },
+        (error: unknown) => {
+          const retryMs = Math.min(REDELIVER_MAX_MS, REDELIVER_FIRST_MS * 2 ** failures);
+          this.#log.error('could not queue a due wake-up; trying again', {
+            sessionId: wake.sessionId,
+            promptId: wake.promptId,
+            retryInMs: retryMs,
+            error: (error as Error).message,
+          });
+          // Unless the attempt was armed again or disarmed meanwhile: then that is what counts now.
+          if (this.#changes.get(key) === change) this.#set(wake, retryMs, failures + 1);
+        },
+      );
     });
     this.#armed.set(key, cancel);
-    return { kind: 'armed', via: 'queue' };
+  }
+
+  #changed(wake: WakeMessage): void {
+    this.#changes.set(keyOf(wake), ++this.#arms);
   }
 
   async disarm(wake: WakeMessage): Promise<void> {
     const key = keyOf(wake);
+    this.#changes.delete(key);
     this.#armed.get(key)?.();
     this.#armed.delete(key);
   }
@@ -81,6 +108,10 @@ export async function rearmWaiting(store: RetryStore, waker: Waker, now: number)
   } while (cursor);
   return count;
 }
+
+/** The first wait before a due wake-up that could not be queued is tried again, and the longest. */
+const REDELIVER_FIRST_MS = 1_000;
+const REDELIVER_MAX_MS = 60_000;
 
 function keyOf(wake: WakeMessage): string {
   return `${wake.sessionId}\u0000${wake.promptId}`;
