@@ -39,26 +39,34 @@ const heldHere = new Set<string>();
 export async function lockDataDir(dir: string, pid: number = process.pid): Promise<() => Promise<void>> {
   const path = resolve(dir, DataFile.lock);
   if (heldHere.has(path)) throw new DataDirBusyError(dir, pid);
-  for (let tries = 0; tries < 2; tries++) {
+  for (let tries = 0; tries < 3; tries++) {
     try {
       const file = await open(path, 'wx', 0o600);
       await file.writeFile(`${pid}\n`);
       await file.close();
-      heldHere.add(path);
-      return async () => {
-        heldHere.delete(path);
-        await rm(path, { force: true });
-      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
       if (Number.isInteger(holder) && holder !== pid && isAlive(holder))
         throw new DataDirBusyError(dir, holder);
       await rm(path, { force: true });
+      continue;
     }
+    // Another start that read a stale file just before ours replaced it may remove ours as stale and write its
+    // own: look again after a moment, and hold the folder only if the file still names us.
+    await new Promise((settle) => setTimeout(settle, TAKEOVER_SETTLE_MS));
+    if (Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10) !== pid) continue;
+    heldHere.add(path);
+    return async () => {
+      heldHere.delete(path);
+      await rm(path, { force: true });
+    };
   }
   throw new Error(`could not take ${path}`);
 }
+
+/** How long a start waits after writing the pid file before it reads it back. */
+const TAKEOVER_SETTLE_MS = 25;
 
 function isAlive(pid: number): boolean {
   try {

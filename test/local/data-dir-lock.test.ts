@@ -1,0 +1,40 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirBusyError, DataFile, lockDataDir } from '../../shared/local/data-dir';
+import { tempDir } from './temp-dir';
+
+/** A pid no process has (above Linux's pid_max of 2^22). */
+const DEAD_PID = 4_999_999;
+
+describe('lockDataDir', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(() => dir.remove());
+
+  it('takes over a pid file left by a process that is gone, and refuses a live holder', async () => {
+    await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
+    const release = await lockDataDir(dir.path, process.pid);
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
+    await expect(lockDataDir(dir.path, process.ppid)).rejects.toThrow(DataDirBusyError);
+    await release();
+  });
+
+  it('gives a stale folder to exactly one of two starts at the same moment, every time', async () => {
+    // Two live pids stand for two processes starting together after a crash left the pid file behind.
+    for (let trial = 0; trial < 100; trial++) {
+      await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
+      const outcomes = await Promise.allSettled([
+        lockDataDir(dir.path, process.pid),
+        lockDataDir(dir.path, process.ppid),
+      ]);
+      const held = outcomes.filter((o) => o.status === 'fulfilled');
+      expect(held, `trial ${trial}`).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === 'rejected');
+      expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(DataDirBusyError);
+      await (held[0] as PromiseFulfilledResult<() => Promise<void>>).value();
+    }
+  });
+});
