@@ -56,6 +56,16 @@ const duration: Reader<number> = (value) => {
   return ms;
 };
 const durations: Reader<number[]> = (value) => value.split(',').map((part) => duration(part));
+/**
+ * A resume claim is leased for 30 s (the policy's resumeLeaseMs): a POST that outlasts it could be sent beside
+ * the next delivery's. The CDK stack caps `agentTimeout` the same way.
+ */
+const agentTimeout: Reader<number> = (value) => {
+  const ms = duration(value);
+  if (ms < 1 || ms > 25_000)
+    throw new Error('expected a duration from 1ms to 25s (under the 30 s resume lease)');
+  return ms;
+};
 const number: Reader<number> = (value) => {
   const n = Number(value);
   if (!Number.isFinite(n)) throw new Error('expected a number');
@@ -154,7 +164,7 @@ export type AgentConfig = { url: string; timeoutMs: number };
 function readAgent(c: Collector): AgentConfig {
   return {
     url: c.required('RESUMER_AGENT_URL', agentUrl),
-    timeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
+    timeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', agentTimeout) ?? 10_000,
   };
 }
 
@@ -239,7 +249,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
     host: c.optional('RESUMER_HOST', address) ?? '127.0.0.1',
     dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',
     agentUrl: c.optional('RESUMER_AGENT_URL', agentUrl),
-    agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', duration) ?? 10_000,
+    agentTimeoutMs: c.optional('RESUMER_AGENT_TIMEOUT', agentTimeout) ?? 10_000,
     webhookSecret: c.optional('RESUMER_WEBHOOK_SECRET', whsec),
     agentSecret: c.optional('RESUMER_AGENT_SECRET', whsec),
     maxQueuedEvents: c.optional('RESUMER_MAX_QUEUED_EVENTS', integer(1, 1_000_000)) ?? 10_000,

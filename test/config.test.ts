@@ -70,6 +70,19 @@ describe('readConfig', () => {
     }
   });
 
+  it('keeps the agent timeout under the 30 s resume lease, as the CDK stack does', () => {
+    expect(readConfig('local', { RESUMER_AGENT_TIMEOUT: '25s' }).agentTimeoutMs).toBe(25_000);
+    const resume = { RESUMER_AGENT_URL: 'https://hub.example.com', RESUMER_AGENT_TIMEOUT: '2m' };
+    for (const [role, env] of [
+      ['local', { RESUMER_AGENT_TIMEOUT: '2m' }],
+      ['resume', resume],
+    ] as const) {
+      expect(() => readConfig(role, env)).toThrow(
+        'RESUMER_AGENT_TIMEOUT="2m": expected a duration from 1ms to 25s (under the 30 s resume lease)',
+      );
+    }
+  });
+
   it('reads the local intake limit, and refuses one that is not a whole number of at least 1', () => {
     expect(readConfig('local', { RESUMER_MAX_QUEUED_EVENTS: '250' }).maxQueuedEvents).toBe(250);
     for (const bad of ['0', '-5', '1.5', 'lots', '1000001']) {
