@@ -248,25 +248,23 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   const { base, attempt } = splitPromptId(event.promptId ?? '');
   const turnId = event.turnId ?? '';
   // The resumed turn started before its POST's answer was recorded (a timeout, a crash): the POST arrived.
-  if (landedInFlight(state, turnId, base, attempt)) {
-    const next = beginWrite(state, event, ctx);
-    const events: SessionEvent[] = [];
-    settleLanded(next, turnId, base, attempt, events);
-    return finish(next, Outcome.fired, events, []);
-  }
+  const landed = landedInFlight(state, turnId, base, attempt);
   const latest = state.latestPrompt;
-  if (latest && latest.at > event.occurredAt) return nothing(Outcome.stale);
-  if (latest && latest.base === base && latest.turnId === (event.turnId ?? '')) {
-    return nothing(Outcome.duplicate);
-  }
+  const stale = latest !== null && latest.at > event.occurredAt;
+  const again = latest !== null && latest.base === base && latest.turnId === turnId;
+  if (!landed && stale) return nothing(Outcome.stale);
+  if (!landed && again) return nothing(Outcome.duplicate);
   const next = beginWrite(state, event, ctx);
-  next.latestPrompt = { base, turnId: event.turnId ?? '', at: event.occurredAt };
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
-  if (next.inFlight !== null && next.inFlight.base !== base)
-    withdrawInFlight(next, 'superseded', events, ctx);
-  return finish(next, events.length > 0 ? Outcome.skipped : Outcome.recorded, events, effects);
+  settleLanded(next, turnId, base, attempt, events);
+  if (!stale && !again) {
+    next.latestPrompt = { base, turnId, at: event.occurredAt };
+    if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
+    if (next.inFlight !== null && next.inFlight.base !== base)
+      withdrawInFlight(next, 'superseded', events, ctx);
+  }
+  return finish(next, outcomeOf(events, landed), events, effects);
 }
 
 function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext): Decision {
@@ -274,28 +272,33 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const turnId = event.turnId ?? '';
   const chain = state.chain;
   const landed = landedInFlight(state, turnId, base, attempt);
-  if (!landed && (!chain || chain.turnId !== turnId || chain.base !== base || chain.ended))
-    return nothing(Outcome.stale);
+  const chainHere = chain !== null && chain.turnId === turnId && chain.base === base && !chain.ended;
+  if (!landed && !chainHere) return nothing(Outcome.stale);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   // The resumed turn completed before its POST's answer was recorded: the POST arrived.
-  const sending = landed ? state.inFlight : null;
   settleLanded(next, turnId, base, attempt, events);
-  if (!chain) return finish(next, Outcome.fired, events, effects);
+  // An attempt of a chain that is over or no longer the latest: only the attempt itself is settled.
+  if (!chainHere) return finish(next, Outcome.fired, events, effects);
   const armedHere = next.pending !== null && next.pending.turnId === turnId && next.pending.base === base;
   if (armedHere) skipPending(next, 'row_cleared', events, effects);
-  if (next.chain) next.chain.ended = true;
   // A resumed turn that completed is the upstream's sign of health: its pacer releases what it holds.
   const upstream = chain.upstream;
-  // When its resume went out: recorded when the resume was, or settled just now from the attempt in flight.
-  const sentAt = chain.sentAt ?? sending?.claimedAt;
+  // When its resume went out: recorded when the attempt fired, just now included.
+  const sentAt = next.chain?.sentAt;
+  if (next.chain) next.chain.ended = true;
   const report =
     attempt > 0 && upstream
       ? { upstream, outcome: PaceOutcome.ok, ...(sentAt == null ? {} : { sentAt }) }
       : undefined;
-  const outcome = armedHere ? Outcome.skipped : landed ? Outcome.fired : Outcome.recorded;
-  return finish(next, outcome, events, effects, report);
+  return finish(next, outcomeOf(events, landed), events, effects, report);
+}
+
+/** A decision that logged a skip is `skipped`; else one that settled an attempt as fired is `fired`. */
+function outcomeOf(events: readonly SessionEvent[], landed: boolean): Outcome {
+  if (events.some((e) => e.kind === 'auto_resume_skipped')) return Outcome.skipped;
+  return landed ? Outcome.fired : Outcome.recorded;
 }
 
 function onStopped(
@@ -417,7 +420,7 @@ function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decis
     });
     return finish(next, Outcome.gaveUp, events, []);
   }
-  next.inFlight = { ...attempt, tries: attempt.tries + 1, claimedAt: ctx.now };
+  next.inFlight = { ...attempt, tries: attempt.tries + 1, claimedAt: ctx.now, sentAt: ctx.now };
   const call = resumeCallFor(next.sessionId, next.agentSessionId, next.inFlight);
   return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
 }
@@ -530,9 +533,10 @@ function settleInFlight(next: SessionState, events: SessionEvent[], event: Sessi
   if (event) events.push(event);
   remember(next, attemptKey(sent.turnId, sent.base, sent.attempt));
   next.inFlight = null;
+  const sentAt = sent.claimedAt ?? sent.sentAt;
   if (event?.kind !== 'auto_resume_fired') endChainOf(next, sent);
-  else if (sent.claimedAt !== null && next.chain?.turnId === sent.turnId && next.chain.base === sent.base)
-    next.chain.sentAt = sent.claimedAt;
+  else if (sentAt != null && next.chain?.turnId === sent.turnId && next.chain.base === sent.base)
+    next.chain.sentAt = sentAt;
 }
 
 function endChainOf(next: SessionState, p: Pending): void {

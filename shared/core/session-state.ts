@@ -26,6 +26,8 @@ export type Pending = {
   tries: number;
   /** When the current claim was taken (epoch ms); another claim waits until its lease runs out. */
   claimedAt: number | null;
+  /** When its latest claim was taken (epoch ms), kept when the claim is released: when its POST last went out. */
+  sentAt?: number | undefined;
   /** The latest retryable answer to its POST (0: none came), for the failure event when its tries run out. */
   lastAnswer?: { status: number; detail: string } | undefined;
   /** Set when a stop, close or newer prompt came while the attempt was in flight: send nothing more. */

@@ -3,11 +3,11 @@ import { createResumeHandler } from '../../lambdas/resume/handler';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { resumeTurn } from '../../shared/app/resume-turn';
-import { compilePacerSettings } from '../../shared/core/pacer-state';
+import { compilePacerSettings, DEFAULT_PACER_SETTINGS } from '../../shared/core/pacer-state';
 import type { WakeMessage } from '../../shared/core/types';
 import { encodeWake } from '../../shared/messages';
 import { T0, turnEvent, turnFailed } from '../support/events';
-import { memoryDeps, recordingObservability } from '../support/fakes';
+import { memoryDeps, recordingObservability, scriptedAgent } from '../support/fakes';
 import { sqsEvent, sqsRecord } from '../support/sqs-records';
 
 const GATEWAY_DOWN = 'connect ECONNRESET 127.0.0.1:4016';
@@ -159,5 +159,43 @@ describe('resumes after an outage of one upstream', () => {
     expect(obs.lines.at(-1)).toMatchObject({
       extra: { outcome: 'held', pacer: expect.stringMatching(/^held \(probing\) until /) },
     });
+  });
+});
+
+describe('a completion of a turn resumed before the outage, whose POST answer was lost', () => {
+  // s-1's resume goes while the upstream is up and times out (its claim released); its turn.started settles it.
+  // Then the pool empties and five sessions mark it down; s-1's turn completes 30 s into the outage.
+  it.each([
+    ['answered ok', { kind: 'ok' as const }],
+    ['timed out, settled by its start', { kind: 'retryable' as const, detail: 'no answer within 10000 ms' }],
+  ])('does not mark the upstream up when the resume %s', async (_how, answer) => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const agent = scriptedAgent(answer);
+    const m = memoryDeps({ pacer, agent });
+    const reset = { message: 'connect ECONNRESET 127.0.0.1:4016' };
+    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: reset }));
+    const wake = m.waker.armed.at(-1)?.wake;
+    if (!wake) throw new Error('nothing armed');
+    m.clock.at = wake.nextAt;
+    await resumeTurn(m.deps, wake).catch(() => undefined);
+    m.clock.at += 1_000;
+    await handleTurnEvent(
+      m.deps,
+      turnEvent('turn.started', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
+    );
+    m.clock.at += 5_000;
+    for (let i = 2; i <= 6; i++) {
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: reset }),
+      );
+    }
+    expect(pacer.state('127.0.0.1:4016').mode).toBe('down');
+    m.clock.at += 30_000;
+    await handleTurnEvent(
+      m.deps,
+      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
+    );
+    expect(pacer.state('127.0.0.1:4016').mode).toBe('down');
   });
 });
