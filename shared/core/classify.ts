@@ -107,7 +107,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'inference limit', 'limit to reset', 'overdue', 'for this month', 'quotalimit', 'billing issue',
     'billing error', 'used all of', "you've used all", 'you have used all', 'usage will reset', 'included credits', 'free allocation', 'credits required',
     'in arrears', 'recharge', 'top up',
-    'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'usage exceeded', 'no payment method', 'creditserror',
+    'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'no payment method', 'creditserror',
     'pre-consumed quota', 'need quota',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
@@ -116,6 +116,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota exceeded', 'exceeded quota', 'quota_exceeded', 'quotaexceeded', 'exceeded the quota',
     'out of quota', 'quota reached', 'quota limit', 'exhausted your capacity', 'quota will reset',
     'quota exhausted',
+    // A cap without its window: a per-minute one is a rate limit (`usage exceeded … per minute`).
+    'usage exceeded',
   ],
   resetsAt: [
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
@@ -230,10 +232,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
     'access_terminated',
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
-    'your workspace admin', 'contact your admin',
     'geo_not_allowed', 'consent_denied',
   ],
-  permissionWeak: ['forbidden', 'not allowed'],
+  permissionWeak: ['forbidden', 'not allowed', 'your workspace admin', 'contact your admin'],
   overload: [
     'overload', 'at capacity', 'over capacity', 'serviceunavailableexception', 'modelnotreadyexception',
   ],
@@ -624,7 +625,10 @@ function decide(
   if (has & S.auth) return 'auth';
   if (has & S.localOther) return 'other';
   if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
-  if (has & S.permission) return 'permission';
+  // An overloaded upstream's 5xx outranks a refusal's words around it (`503 Request not allowed: upstream
+  // overloaded, try again later`).
+  const overloaded5xx = has & S.overload && status !== undefined && status >= 500;
+  if (has & S.permission && !overloaded5xx) return 'permission';
   // `API Error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
   if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
   if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)

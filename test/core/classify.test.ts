@@ -484,6 +484,22 @@ describe('precedence', () => {
   it.each([
     ['reads overloaded as capacity, not a limit', 'API Error: 429 overloaded_error: Overloaded', 'capacity'],
     [
+      'keeps an overload capacity when it tells to contact an admin if it persists',
+      '529 Overloaded. Please try again later; if this persists, contact your administrator.',
+      'capacity',
+    ],
+    [
+      "lets an overloaded upstream's 5xx outrank a refusal's words",
+      '503 {"error":{"message":"Request not allowed: upstream overloaded, try again later"}}',
+      'capacity',
+    ],
+    [
+      'reads a per-minute usage cap as a rate limit',
+      '429 usage exceeded for this model per minute',
+      'rate_limit',
+    ],
+    ['reads a usage cap without a window as quota', 'Free usage exceeded, subscribe to Go', 'quota'],
+    [
       'keeps a bad request that says EOF a bad request',
       'API Error: 400 invalid_request_error: unexpected EOF while parsing the tool input',
       'bad_request',
