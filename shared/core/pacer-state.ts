@@ -172,6 +172,7 @@ function admitWhileDown(
   const next: PacerState = {
     ...state,
     probe: { sessionId: request.sessionId, promptId: request.promptId, untilMs: now + settings.probeLeaseMs },
+    delayedSince: undefined,
   };
   return { next, admission: { kind: 'go', probe: true } };
 }
@@ -234,7 +235,9 @@ export function report(
     // Failures keep coming while the upstream is down, and not only the probes' own: first attempts of other
     // sessions fail on it too. Each moves the next probe away, but a run of them moves it at most a probe's lease
     // and interval past the run's start, so a steady trickle can't stop probing for good.
-    const delayedSince = state.nextProbeAt <= now ? now : (state.delayedSince ?? now);
+    // The run starts when a probe is last given (admit clears it), not when the next probe time passes: held
+    // resumes ask again only when told, and a failure in between must not start a new run.
+    const delayedSince = state.delayedSince ?? now;
     const latest = delayedSince + settings.probeLeaseMs + settings.probeIntervalMs;
     const nextProbeAt = Math.max(state.nextProbeAt, Math.min(now + settings.probeIntervalMs, latest));
     // A wave of failures while down moves the next probe by a second at a time at most: one write a second.

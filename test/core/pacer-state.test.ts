@@ -195,19 +195,51 @@ describe('probing a down upstream', () => {
     expect(Math.max(...untils) - Math.min(...untils)).toBeGreaterThan(100_000);
   });
 
-  it('still probes at least once per lease and interval while other failures keep arriving on the upstream', () => {
-    // Down, then an unrelated first attempt fails on the upstream every 20 s for an hour, and held resumes keep
-    // asking. Before: each failure moved the next probe 30 s on, so none ever went and the holds never ended.
-    const u = new Upstream();
+  it.each([20_000, 10_000])(
+    'still probes at least once per lease and interval while other failures keep arriving every %i ms',
+    (every) => {
+      // Down, then an unrelated first attempt fails on the upstream every 20 s (or 10 s) for an hour, and held
+      // resumes keep asking. Before: each failure moved the next probe 30 s on, so none ever went and the holds never
+      // ended; then (bug 15, first fix) a failure just after the probe time still started a new run at 10 s.
+      const u = new Upstream();
+      u.fail(T0);
+      const probes: number[] = [];
+      for (let at = T0 + 1; at < T0 + 3_600_000; at += 1_000) {
+        if ((at - T0) % every === 1) u.hear('transient', at);
+        if (u.ask({ sessionId: `s-${at}`, promptId: `p-${at}~resume-1` }, at).kind === 'go') probes.push(at);
+      }
+      expect(probes.length).toBeGreaterThan(30);
+      const gaps = probes.slice(1).map((at, i) => at - (probes[i] ?? at));
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(90_000 + 20_000);
+    },
+  );
+
+  it('probes about every lease and interval for held resumes that ask only when told, under a trickle of failures', () => {
+    // Three held resumes ask again exactly when the pacer says; an unrelated failure every 3–5 s, for 6 h. Before:
+    // a failure in the short gap between the probe time and the next ask started a new run: 5 probes in 6 h.
+    const u = new Upstream(DEFAULT_PACER_SETTINGS);
     u.fail(T0);
+    const asks = new Map([
+      ['a', T0 + 10_000],
+      ['b', T0 + 10_500],
+      ['c', T0 + 11_000],
+    ]);
+    let nextFailure = T0 + 1_000;
+    let k = 0;
     const probes: number[] = [];
-    for (let at = T0 + 1; at < T0 + 3_600_000; at += 1_000) {
-      if ((at - T0) % 20_000 === 1) u.hear('transient', at);
-      if (u.ask({ sessionId: `s-${at}`, promptId: `p-${at}~resume-1` }, at).kind === 'go') probes.push(at);
+    for (;;) {
+      const [who, at] = [...asks].sort((x, y) => x[1] - y[1])[0] as [string, number];
+      if (nextFailure <= at) {
+        u.hear('transient', nextFailure);
+        nextFailure += 3_000 + ((k++ * 7919) % 2_000);
+        continue;
+      }
+      if (at > T0 + 6 * 3_600_000) break;
+      const admission = u.ask(who, at);
+      if (admission.kind === 'go') probes.push(at);
+      asks.set(who, admission.kind === 'hold' ? admission.untilMs : at + 60_001);
     }
-    expect(probes.length).toBeGreaterThan(30);
-    const gaps = probes.slice(1).map((at, i) => at - (probes[i] ?? at));
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(90_000 + 20_000);
+    expect(probes.length).toBeGreaterThan(100);
   });
 
   it('writes nothing for a hold, and a wave of failures while down writes about once a second', () => {
