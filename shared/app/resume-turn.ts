@@ -17,10 +17,14 @@ export type ResumeOutcome = { claim: Applied; result?: Applied; admission?: Admi
  * Throws `RetryLaterError` when the same attempt must be tried again on a later delivery.
  */
 export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<ResumeOutcome> {
-  const admission = deps.pacer ? await admitDue(deps, deps.pacer, wake) : undefined;
+  // With a pacer, the claim is decided at the time the pacer was asked about: a wake-up the pacer was not asked
+  // about because it was early then must not become due a moment later and go unasked.
+  const askedAt = deps.clock.now();
+  const admission = deps.pacer ? await admitDue(deps, deps.pacer, wake, askedAt) : undefined;
   const hold: WakeHold | undefined =
     admission?.kind === 'hold' ? { untilMs: admission.untilMs, why: admission.why } : undefined;
-  const claim = await decideAndCommit(deps, wake.sessionId, { kind: 'wake', wake, hold });
+  const claimDeps = deps.pacer ? { ...deps, clock: { now: () => askedAt } } : deps;
+  const claim = await decideAndCommit(claimDeps, wake.sessionId, { kind: 'wake', wake, hold });
   const paced = admission ? { admission } : {};
   const { outcome, effects } = claim.decision;
   if (outcome === Outcome.inFlight) {
@@ -60,9 +64,13 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
  * before the claim; then the machine decides on the newer state and the admission goes unused (a probe lease
  * or a slot wasted, never a resume sent twice).
  */
-async function admitDue(deps: ResumerDeps, pacer: Pacer, wake: WakeMessage): Promise<Admission | undefined> {
+async function admitDue(
+  deps: ResumerDeps,
+  pacer: Pacer,
+  wake: WakeMessage,
+  now: number,
+): Promise<Admission | undefined> {
   const state = await deps.store.load(wake.sessionId);
-  const now = deps.clock.now();
   const due = dueArmedAttempt(state, wake, { now, policy: deps.policy });
   if (!due) return undefined;
   return pacer.admit(

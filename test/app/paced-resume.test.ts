@@ -199,3 +199,37 @@ describe('a completion of a turn resumed before the outage, whose POST answer wa
     expect(pacer.state('127.0.0.1:4016').mode).toBe('down');
   });
 });
+
+describe('a wake-up that comes a little early while the upstream is down', () => {
+  it('is judged at one time for the pacer and the claim, so it never goes unasked beside the probe', async () => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const m = memoryDeps({ pacer });
+    // Every store read takes 5 ms, as a DynamoDB GetItem does: the two reads of one wake-up see two times.
+    const load = m.deps.store.load.bind(m.deps.store);
+    m.deps.store.load = async (id: string) => {
+      const state = await load(id);
+      m.clock.at += 5;
+      return state;
+    };
+    const reset = { message: 'connect ECONNRESET 127.0.0.1:4016' };
+    for (let i = 1; i <= 5; i++) {
+      m.clock.at = T0 + (i - 1) * 1_000;
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: reset }),
+      );
+    }
+    expect(pacer.state('127.0.0.1:4016').mode).toBe('down');
+    const wakes = m.waker.armed.map((a) => a.wake).sort((x, y) => x.nextAt - y.nextAt);
+    const first = wakes[0];
+    const last = wakes.at(-1);
+    if (!first || !last || last.nextAt - first.nextAt < 1_100)
+      throw new Error('two wake-ups over a second apart');
+    m.clock.at = Math.max(m.clock.at, first.nextAt);
+    await resumeTurn(m.deps, first); // the probe
+    // 1,008 ms early: past the 1 s tolerance when the pacer would be asked, within it after one more read.
+    m.clock.at = last.nextAt - 1_008;
+    await resumeTurn(m.deps, last);
+    expect(m.agent.calls.map((c) => c.sessionId)).toEqual([first.sessionId]);
+  });
+});
