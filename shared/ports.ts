@@ -76,7 +76,8 @@ export interface Waker {
 
 /** Sends a resume to the agent (hub) and reports how it answered. */
 export interface AgentClient {
-  resume(call: ResumeCall): Promise<ResumeResult>;
+  /** `timeoutMs`: the most this resume may take, when less than the client's own timeout (the claim's lease). */
+  resume(call: ResumeCall, options?: { timeoutMs?: number }): Promise<ResumeResult>;
 }
 
 /**

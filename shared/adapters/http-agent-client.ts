@@ -70,30 +70,36 @@ export class HttpAgentClient implements AgentClient {
     this.#timers = options.timers ?? systemTimers;
   }
 
-  async resume(call: ResumeCall): Promise<ResumeResult> {
-    const deadline = this.#timers.now() + this.#timeoutMs;
+  async resume(call: ResumeCall, options: { timeoutMs?: number } = {}): Promise<ResumeResult> {
+    const timeoutMs = Math.max(0, Math.min(this.#timeoutMs, options.timeoutMs ?? this.#timeoutMs));
+    const deadline = this.#timers.now() + timeoutMs;
     const timeout = new AbortController();
-    const cancel = this.#timers.after(this.#timeoutMs, () => timeout.abort());
+    const cancel = this.#timers.after(timeoutMs, () => timeout.abort());
     try {
-      return await this.#resume(call, deadline, timeout.signal);
+      return await this.#resume(call, deadline, timeoutMs, timeout.signal);
     } finally {
       cancel();
     }
   }
 
-  async #resume(call: ResumeCall, deadline: number, signal: AbortSignal): Promise<ResumeResult> {
+  async #resume(
+    call: ResumeCall,
+    deadline: number,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<ResumeResult> {
     const url = `${this.#baseUrl}/sessions/${encodeURIComponent(call.sessionId)}/prompts`;
     const body = JSON.stringify(call);
     const secret = await beforeAbort(this.#secret.value(), signal);
     if (secret === undefined)
-      return { kind: 'retryable', detail: `agent secret not read within ${this.#timeoutMs} ms` };
-    const answer = await this.#send(url, webhookIdOf(call), body, secret, signal);
+      return { kind: 'retryable', detail: `agent secret not read within ${timeoutMs} ms` };
+    const answer = await this.#send(url, webhookIdOf(call), body, secret, timeoutMs, signal);
     if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
     const refreshed = await beforeAbort(this.#secret.refresh(), signal);
     // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate is dropped.
     if (refreshed === undefined || refreshed === secret) return answer;
     if (deadline - this.#timers.now() < MIN_RESEND_MS) return answer;
-    return this.#send(url, webhookIdOf(call), body, refreshed, signal);
+    return this.#send(url, webhookIdOf(call), body, refreshed, timeoutMs, signal);
   }
 
   async #send(
@@ -101,6 +107,7 @@ export class HttpAgentClient implements AgentClient {
     id: string,
     body: string,
     secret: string,
+    timeoutMs: number,
     signal: AbortSignal,
   ): Promise<ResumeResult> {
     const signed = signedHeaders({ id, timestamp: this.#nowSeconds(), body, secret });
@@ -115,7 +122,7 @@ export class HttpAgentClient implements AgentClient {
         signal,
       });
     } catch (error) {
-      if (signal.aborted) return { kind: 'retryable', detail: `no answer within ${this.#timeoutMs} ms` };
+      if (signal.aborted) return { kind: 'retryable', detail: `no answer within ${timeoutMs} ms` };
       return { kind: 'retryable', detail: describeFailure(error) };
     }
     if (response.status >= 300 && response.status < 400) {

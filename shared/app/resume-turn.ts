@@ -45,7 +45,17 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   // this one records nothing (a `not_sent` here would release the other's claim while its POST is going out).
   if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
   const stillOurs = sameAttempt && !fresh.inFlight?.cancelled;
-  const answer: ResumeResult = stillOurs ? await deps.agent.resume(send.call) : { kind: 'not_sent' };
+  // The POST must end within the claim's lease: past it, another delivery may take the attempt and send it too,
+  // and a stop is recorded at once as a skip. A slow load before it leaves the POST less time, or none.
+  const leaseLeftMs = (claimed?.claimedAt ?? askedAt) + deps.policy.resumeLeaseMs - deps.clock.now();
+  const answer: ResumeResult = !stillOurs
+    ? { kind: 'not_sent' }
+    : leaseLeftMs < MIN_POST_MS
+      ? {
+          kind: 'retryable',
+          detail: `not sent: ${Math.max(0, leaseLeftMs)} ms of the claim's lease were left`,
+        }
+      : await deps.agent.resume(send.call, { timeoutMs: leaseLeftMs });
   const result = await decideAndCommit(deps, wake.sessionId, {
     kind: 'resume_result',
     wake,
@@ -57,6 +67,9 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   }
   return { claim, result, ...paced };
 }
+
+/** A POST with less of its claim's lease left than this is not sent: it would likely be cut off unanswered. */
+const MIN_POST_MS = 1_000;
 
 /**
  * Asks the pacer of the attempt's upstream, before the claim, whether the due armed attempt may go. Any other

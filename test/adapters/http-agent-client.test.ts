@@ -179,6 +179,18 @@ describe('HttpAgentClient', () => {
     expect(agent.received).toHaveLength(1);
   });
 
+  it('keeps to a shorter timeout the caller gives (what is left of the claim), never a longer one', async () => {
+    const agent = await startAgent(() => {});
+    const shorter = await client(agent.baseUrl, { timeoutMs: 5_000 }).resume(resumeCall(), {
+      timeoutMs: 150,
+    });
+    expect(shorter).toEqual({ kind: 'retryable', detail: 'no answer within 150 ms' });
+    const longer = await client(agent.baseUrl, { timeoutMs: 150 }).resume(resumeCall(), {
+      timeoutMs: 60_000,
+    });
+    expect(longer).toEqual({ kind: 'retryable', detail: 'no answer within 150 ms' });
+  });
+
   it.each([301, 302, 303, 307, 308])(
     'reads a %i as rejected, naming its Location, and sends nothing there',
     async (status) => {

@@ -193,3 +193,63 @@ describe('the attempt in flight, between its claim and its answer', () => {
     },
   );
 });
+
+describe("the POST within its claim's lease", () => {
+  /** A store whose load after the claim takes `slowMs` (a throttled read, retried inside the SDK). */
+  function slowAfterClaim(
+    deps: ReturnType<typeof memoryDeps>['deps'],
+    clock: { at: number },
+    slowMs: number,
+  ) {
+    const { store } = deps;
+    let claimed = false;
+    const commit = store.commit.bind(store);
+    const load = store.load.bind(store);
+    deps.store = {
+      ...store,
+      events: store.events.bind(store),
+      waiting: store.waiting.bind(store),
+      commit: async (next, events) => {
+        const result = await commit(next, events);
+        claimed ||= next.inFlight !== null;
+        return result;
+      },
+      load: async (id) => {
+        if (claimed) clock.at += slowMs;
+        return load(id);
+      },
+    };
+  }
+
+  it('gives the agent only what is left of the lease after a slow last look', async () => {
+    const agent = scriptedAgent({ kind: 'ok' });
+    const timeouts: Array<number | undefined> = [];
+    const { deps, clock } = memoryDeps({
+      agent: {
+        resume: (call, options) => {
+          timeouts.push(options?.timeoutMs);
+          return agent.resume(call);
+        },
+      },
+    });
+    const armed = await handleTurnEvent(deps, turnFailed());
+    clock.at = armed.state.pending?.nextAt ?? 0;
+    slowAfterClaim(deps, clock, 6_000);
+    await resumeTurn(deps, wakeFor(1, { nextAt: clock.at }));
+    expect(timeouts).toEqual([deps.policy.resumeLeaseMs - 6_000]);
+  });
+
+  it('sends nothing when less than a second of the lease is left, and tries again on the next delivery', async () => {
+    const agent = scriptedAgent({ kind: 'ok' });
+    const { deps, clock } = memoryDeps({ agent });
+    const armed = await handleTurnEvent(deps, turnFailed());
+    const nextAt = armed.state.pending?.nextAt ?? 0;
+    clock.at = nextAt;
+    slowAfterClaim(deps, clock, deps.policy.resumeLeaseMs - 500);
+    await expect(resumeTurn(deps, wakeFor(1, { nextAt }))).rejects.toThrow(
+      /not sent: 500 ms of the claim's lease/,
+    );
+    expect(agent.calls).toEqual([]);
+    expect((await deps.store.load('s-42')).inFlight).toMatchObject({ claimedAt: null, tries: 1 });
+  });
+});
