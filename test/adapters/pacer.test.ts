@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoPacer, PACER_SK } from '../../shared/adapters/aws/dynamo-pacer';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
-import { createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
+import { compilePacerSettings } from '../../shared/core/pacer-state';
+import { createTestTable, dynamoClient, type TestTable, useDynamoClient } from '../support/dynamo';
 import { T0 } from '../support/events';
 import { CONTRACT_SETTINGS, describePacerContract } from './pacer.contract';
 
@@ -66,5 +67,72 @@ describe('DynamoPacer items', () => {
     for (let i = 2; i < 6; i++)
       await pacer.admit('gw', { sessionId: `s-${i}`, promptId: 'p~resume-1' }, T0 + 20);
     expect((await item('gw'))?.version).toBe(before);
+  });
+});
+
+describe('DynamoPacer when a PutItem answer is lost inside the SDK retries (bug 18, on the pacer item)', () => {
+  const SETTINGS = compilePacerSettings({ ratePerSecond: 1, burst: 1, probeAfterFailures: 4 });
+  let table: TestTable;
+  beforeEach(async () => {
+    table = await createTestTable(tableSchema, 'pacer-retry');
+  });
+  afterEach(async () => {
+    await table.drop();
+  });
+
+  /** A client whose next `lose` PutItem answers are lost (a 500) after the write landed: the SDK sends it again. */
+  function losingClient() {
+    const flaky = dynamoClient();
+    const control = { lose: 0 };
+    flaky.middlewareStack.add(
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (context.commandName === 'PutItemCommand' && control.lose > 0) {
+          control.lose -= 1;
+          throw Object.assign(new Error('answer lost after the write landed'), {
+            name: 'InternalServerError',
+            $fault: 'server',
+            $metadata: { httpStatusCode: 500 },
+          });
+        }
+        return out;
+      },
+      { step: 'deserialize', name: 'loseOneAnswer' },
+    );
+    return { flaky, control };
+  }
+
+  it('counts a failure once: three of the four needed leave the upstream up', async () => {
+    const { flaky, control } = losingClient();
+    const pacer = new DynamoPacer({ client: flaky, tableName: table.tableName, settings: SETTINGS });
+    try {
+      await pacer.report('gw:4016', 'transient', T0);
+      control.lose = 1;
+      await pacer.report('gw:4016', 'transient', T0 + 1_000);
+      expect(control.lose).toBe(0);
+      await pacer.report('gw:4016', 'transient', T0 + 2_000);
+      expect(await pacer.admit('gw:4016', { sessionId: 's-1', promptId: 'p~resume-1' }, T0 + 3_000)).toEqual({
+        kind: 'go',
+        probe: false,
+      });
+    } finally {
+      flaky.destroy();
+    }
+  });
+
+  it('takes one token for one admission', async () => {
+    const { flaky, control } = losingClient();
+    const pacer = new DynamoPacer({ client: flaky, tableName: table.tableName, settings: SETTINGS });
+    try {
+      await pacer.admit('gw:4016', { sessionId: 's-0', promptId: 'p~resume-1' }, T0 - 60_000);
+      control.lose = 1;
+      expect(await pacer.admit('gw:4016', { sessionId: 's-1', promptId: 'p~resume-1' }, T0)).toEqual({
+        kind: 'go',
+        probe: false,
+      });
+      expect(control.lose).toBe(0);
+    } finally {
+      flaky.destroy();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
 import { assertUpstream } from '../../core/upstream';
 import type { Pacer } from '../../ports';
 import { Attr } from './dynamo-table';
+import { isOwnWrite, withWriteId } from './own-write';
 import { ConditionalCheckFailedException, type DynamoDBClient } from './sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from './sdk/lib-dynamodb';
 
@@ -80,16 +81,20 @@ export class DynamoPacer implements Pacer {
       const version = Item ? versionOf(Item) : 0;
       const { next, admission } = decide(Item ? stateOf(Item) : freshPacerState());
       if (!next) return admission;
+      // A write id, as the retry store's row has: a Put whose answer was lost and which the SDK sent again must
+      // not take its own write for a lost race and decide again (a failure counted twice, two tokens taken).
+      const item = withWriteId({
+        ...key,
+        [Attr.version]: version + 1,
+        [Attr.state]: next,
+        [Attr.expiresAt]: Math.floor(now / 1000) + this.#retentionSeconds,
+      });
       try {
         await this.#doc.send(
           new PutCommand({
             TableName: this.#table,
-            Item: {
-              ...key,
-              [Attr.version]: version + 1,
-              [Attr.state]: next,
-              [Attr.expiresAt]: Math.floor(now / 1000) + this.#retentionSeconds,
-            },
+            Item: item,
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             ...(version === 0
               ? {
                   ConditionExpression: 'attribute_not_exists(#pk)',
@@ -104,6 +109,7 @@ export class DynamoPacer implements Pacer {
         );
         return admission;
       } catch (error) {
+        if (isOwnWrite(error, item)) return admission;
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
@@ -14,6 +13,7 @@ import {
   WAITING_INDEX,
   WAITING_PK,
 } from './dynamo-table';
+import { isOwnWrite, withWriteId } from './own-write';
 import {
   ConditionalCheckFailedException,
   type DynamoDBClient,
@@ -92,7 +92,7 @@ export class DynamoRetryStore implements RetryStore {
       // A row alone is a plain Put, which has no idempotency token (a transaction has one from the SDK): when its
       // answer is lost and the SDK sends it again, the fence fails on our own write. The stored row says so.
       if (puts.length === 0) {
-        row.Item = { ...row.Item, [Attr.writeId]: randomBytes(12).toString('base64url') };
+        row.Item = withWriteId(row.Item);
         await this.#doc.send(new PutCommand({ ...row, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
       } else
         await this.#doc.send(
@@ -243,12 +243,6 @@ function toState(item: Item): SessionState {
 }
 
 /** Whether a failed fence found this very write stored (its write id): the Put was sent again after it landed. */
-function isOwnWrite(error: unknown, item: Record<string, unknown>): boolean {
-  if (!(error instanceof ConditionalCheckFailedException) || !error.Item) return false;
-  const writeId = item[Attr.writeId];
-  return typeof writeId === 'string' && error.Item[Attr.writeId]?.S === writeId;
-}
-
 function lostRace(error: unknown): boolean {
   if (error instanceof ConditionalCheckFailedException) return true;
   // A plain Put that meets an in-flight transaction on the row; like a lost condition, nothing was written.
