@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateSecret, parseSecret } from '../webhook/standard-webhooks';
 
@@ -44,29 +45,48 @@ export async function lockDataDir(dir: string, pid: number = process.pid): Promi
       const file = await open(path, 'wx', 0o600);
       await file.writeFile(`${pid}\n`);
       await file.close();
+      heldHere.add(path);
+      return async () => {
+        heldHere.delete(path);
+        await rm(path, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(holder) && holder !== pid && isAlive(holder))
-        throw new DataDirBusyError(dir, holder);
-      await rm(path, { force: true });
-      continue;
     }
-    // Another start that read a stale file just before ours replaced it may remove ours as stale and write its
-    // own: look again after a moment, and hold the folder only if the file still names us.
-    await new Promise((settle) => setTimeout(settle, TAKEOVER_SETTLE_MS));
-    if (Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10) !== pid) continue;
-    heldHere.add(path);
-    return async () => {
-      heldHere.delete(path);
-      await rm(path, { force: true });
-    };
+    const holder = await pidIn(path);
+    if (holder !== undefined && holder !== pid && isAlive(holder)) throw new DataDirBusyError(dir, holder);
+    await takeOverStale(dir, path, pid);
   }
   throw new Error(`could not take ${path}`);
 }
 
-/** How long a start waits after writing the pid file before it reads it back. */
-const TAKEOVER_SETTLE_MS = 25;
+/**
+ * Removes a pid file left by a process that is gone, atomically: it is moved aside under a name of our own, and
+ * only then read. Two starts that both found it stale can't both remove it, and the slower one can't remove the
+ * file the faster one wrote since: what it moved aside is that file, naming a live process, and it goes back.
+ */
+async function takeOverStale(dir: string, path: string, pid: number): Promise<void> {
+  const aside = `${path}.${pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another start moved it: try again
+    throw error;
+  }
+  const moved = await pidIn(aside);
+  if (moved !== undefined && moved !== pid && isAlive(moved)) {
+    // A live holder's fresh file: put it back (unless yet another start has written one meanwhile) and give way.
+    await link(aside, path).catch(() => {});
+    await rm(aside, { force: true });
+    throw new DataDirBusyError(dir, moved);
+  }
+  await rm(aside, { force: true });
+}
+
+async function pidIn(path: string): Promise<number | undefined> {
+  const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
+  return Number.isInteger(pid) ? pid : undefined;
+}
 
 function isAlive(pid: number): boolean {
   try {

@@ -1,8 +1,23 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataDirBusyError, DataFile, lockDataDir } from '../../shared/local/data-dir';
 import { tempDir } from './temp-dir';
+
+// One start may stall between finding the pid file stale and taking it over (a busy machine, a slow disk).
+const stall = { next: 0 };
+vi.mock('node:fs/promises', async (original) => {
+  const real = await original<typeof import('node:fs/promises')>();
+  return {
+    ...real,
+    rename: async (...args: Parameters<typeof real.rename>) => {
+      const ms = stall.next;
+      stall.next = 0;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      return real.rename(...args);
+    },
+  };
+});
 
 /** A pid no process has (above Linux's pid_max of 2^22). */
 const DEAD_PID = 4_999_999;
@@ -36,5 +51,17 @@ describe('lockDataDir', () => {
       expect(refused?.status === 'rejected' && refused.reason).toBeInstanceOf(DataDirBusyError);
       await (held[0] as PromiseFulfilledResult<() => Promise<void>>).value();
     }
+  });
+
+  it('gives it to one of them even when the slower one stalls before taking the stale file over', async () => {
+    await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
+    stall.next = 60; // the first start to take the stale file over stalls there, while the other takes the folder
+    const slow = lockDataDir(dir.path, process.ppid);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fast = lockDataDir(dir.path, process.pid);
+    const outcomes = await Promise.allSettled([fast, slow]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
+    await (outcomes[0] as PromiseFulfilledResult<() => Promise<void>>).value();
   });
 });
