@@ -1,4 +1,4 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptLogError } from '../../shared/adapters/local/append-log';
@@ -154,6 +154,21 @@ describe('FileRetryStore on disk', () => {
     expect(await allEvents(reopened)).toEqual(before.log);
     expect(before.log).toHaveLength(95);
     expect(await commit(reopened, sessionState({ version: 96 }))).toEqual({ kind: 'committed' });
+    await reopened.close();
+  });
+
+  it('keeps working when a compaction fails (the copy can not be written), with the file as it was', async () => {
+    await mkdir(`${path}.tmp`); // the compaction's copy can't be opened: EISDIR, as a full disk fails it
+    const store = await FileRetryStore.open({ path, compactAfterLines: 5 });
+    for (let version = 1; version <= 20; version++) {
+      expect(await commit(store, sessionState({ version, updatedAt: T0 + version }))).toEqual({
+        kind: 'committed',
+      });
+    }
+    await store.close();
+    expect((await readFile(path, 'utf8')).trim().split('\n')).toHaveLength(20);
+    const reopened = await FileRetryStore.open({ path, compactAfterLines: 5 });
+    expect((await reopened.load('s-42')).version).toBe(20);
     await reopened.close();
   });
 

@@ -1,4 +1,4 @@
-import { type FileHandle, open, rename, truncate } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** What an append-only log held when it was opened. */
@@ -101,14 +101,20 @@ export class AppendLog {
     const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
     const run = this.#chain.then(async () => {
       const temporary = `${this.path}.tmp`;
-      const out = await open(temporary, 'w', 0o600);
       try {
-        await out.writeFile(text);
-        await out.sync();
-      } finally {
-        await out.close();
+        const out = await open(temporary, 'w', 0o600);
+        try {
+          await out.writeFile(text);
+          await out.sync();
+        } finally {
+          await out.close();
+        }
+        await rename(temporary, this.path);
+      } catch (error) {
+        // Nothing changed: the log is still the file it was (a full disk fails the copy, not the log).
+        await rm(temporary, { force: true }).catch(() => {});
+        throw error;
       }
-      await rename(temporary, this.path);
       await syncDir(this.path);
       await this.#handle.close();
       this.#handle = await open(this.path, 'a', 0o600);

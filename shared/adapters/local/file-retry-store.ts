@@ -34,6 +34,8 @@ export class FileRetryStore implements RetryStore {
   readonly #onBroken: ((error: Error) => void) | undefined;
   #serial: Promise<unknown> = Promise.resolve();
   #compacting = false;
+  /** The line count at the last compaction that failed: the next try waits until the file has doubled. */
+  #compactionFailedAt = 0;
   #broken: Error | undefined;
 
   private constructor(
@@ -65,7 +67,8 @@ export class FileRetryStore implements RetryStore {
       },
     });
     const store = new FileRetryStore(memory, log, ids, options);
-    if (store.#longEnoughToCompact()) await store.compact();
+    // A compaction that fails (a full disk) leaves the file as it was: start anyway, and try again later.
+    if (store.#longEnoughToCompact()) await store.#tryCompact();
     return store;
   }
 
@@ -94,15 +97,12 @@ export class FileRetryStore implements RetryStore {
     }
     // The file only grows between starts otherwise: a server that runs for months would make a file too long to
     // read back. The compaction queues behind the commits already waiting and before the ones after it.
+    // One that fails leaves the file as it was (the copy failed, not the log); the next commit tries again.
     if (!this.#compacting && this.#longEnoughToCompact()) {
       this.#compacting = true;
-      this.compact()
-        .catch((error: unknown) => {
-          this.#break(`failed to compact: ${(error as Error).message}`);
-        })
-        .finally(() => {
-          this.#compacting = false;
-        });
+      this.#tryCompact().finally(() => {
+        this.#compacting = false;
+      });
     }
     return result;
   }
@@ -110,7 +110,20 @@ export class FileRetryStore implements RetryStore {
   /** Whether the file holds more lines than the limit and than twice the sessions it holds. */
   #longEnoughToCompact(): boolean {
     const lines = this.#log.lineCount;
-    return lines > this.#compactAfterLines && lines > 2 * this.#sessionIds.size;
+    return (
+      lines > this.#compactAfterLines &&
+      lines > 2 * this.#sessionIds.size &&
+      lines > 2 * this.#compactionFailedAt
+    );
+  }
+
+  /** Compacts; a failure leaves the file as it was, and the next try waits until it has doubled. */
+  async #tryCompact(): Promise<void> {
+    try {
+      await this.compact();
+    } catch {
+      this.#compactionFailedAt = this.#log.lineCount;
+    }
   }
 
   events(sessionId: string, page?: { limit?: number; cursor?: string }): Promise<Page<LoggedEvent>> {
