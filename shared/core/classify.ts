@@ -233,8 +233,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'access_terminated',
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
     'geo_not_allowed', 'consent_denied',
+    'your workspace admin', 'contact your admin',
   ],
-  permissionWeak: ['forbidden', 'not allowed', 'your workspace admin', 'contact your admin'],
+  permissionWeak: ['forbidden', 'not allowed'],
   overload: [
     'overload', 'at capacity', 'over capacity', 'serviceunavailableexception', 'modelnotreadyexception',
   ],

@@ -228,6 +228,7 @@ export function report(
       downSince: null,
       failures: [],
       probe: null,
+      delayedSince: undefined,
     };
     return { next, admission: undefined };
   }
@@ -257,6 +258,8 @@ export function report(
     failures,
     probe: null,
     nextProbeAt: now,
+    // A run of failures belongs to one outage: a new one starts its own.
+    delayedSince: undefined,
   };
   return { next, admission: undefined };
 }

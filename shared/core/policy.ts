@@ -106,8 +106,9 @@ export function compileRetryPolicy(
   if (!(Number.isFinite(earlyToleranceMs) && earlyToleranceMs >= 0)) {
     problems.push(`${n.earlyToleranceMs} must be a duration ≥ 0, got ${earlyToleranceMs}`);
   }
-  if (!(Number.isFinite(resumeLeaseMs) && resumeLeaseMs >= 1000)) {
-    problems.push(`${n.resumeLeaseMs} must be a duration ≥ 1s, got ${resumeLeaseMs}`);
+  // A POST is sent only with at least a second of its claim's lease left (app/resume-turn.ts).
+  if (!(Number.isFinite(resumeLeaseMs) && resumeLeaseMs >= 5000)) {
+    problems.push(`${n.resumeLeaseMs} must be a duration ≥ 5s, got ${resumeLeaseMs}`);
   }
   if (problems.length > 0) throw new PolicyError(problems);
   return Object.freeze({

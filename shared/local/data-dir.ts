@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateSecret, parseSecret } from '../webhook/standard-webhooks';
 
@@ -40,48 +40,69 @@ const heldHere = new Set<string>();
 export async function lockDataDir(dir: string, pid: number = process.pid): Promise<() => Promise<void>> {
   const path = resolve(dir, DataFile.lock);
   if (heldHere.has(path)) throw new DataDirBusyError(dir, pid);
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const file = await open(path, 'wx', 0o600);
-      await file.writeFile(`${pid}\n`);
-      await file.close();
+  for (let tries = 0; tries < LOCK_TRIES; tries++) {
+    if (await createPidFile(path, pid)) {
       heldHere.add(path);
       return async () => {
         heldHere.delete(path);
         await rm(path, { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await pidIn(path);
     if (holder !== undefined && holder !== pid && isAlive(holder)) throw new DataDirBusyError(dir, holder);
-    await takeOverStale(dir, path, pid);
+    await removeStale(path, pid);
   }
   throw new Error(`could not take ${path}`);
 }
 
 /**
- * Removes a pid file left by a process that is gone, atomically: it is moved aside under a name of our own, and
- * only then read. Two starts that both found it stale can't both remove it, and the slower one can't remove the
- * file the faster one wrote since: what it moved aside is that file, naming a live process, and it goes back.
+ * Creates the pid file with our pid in it, in one step (written beside it, then linked into place), so that no
+ * other start ever reads it empty. False when it exists.
  */
-async function takeOverStale(dir: string, path: string, pid: number): Promise<void> {
-  const aside = `${path}.${pid}.${randomBytes(4).toString('hex')}`;
+async function createPidFile(path: string, pid: number): Promise<boolean> {
+  const written = `${path}.${pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(written, `${pid}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await rename(path, aside);
+    await link(written, path);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another start moved it: try again
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    await rm(written, { force: true });
   }
-  const moved = await pidIn(aside);
-  if (moved !== undefined && moved !== pid && isAlive(moved)) {
-    // A live holder's fresh file: put it back (unless yet another start has written one meanwhile) and give way.
-    await link(aside, path).catch(() => {});
-    await rm(aside, { force: true });
-    throw new DataDirBusyError(dir, moved);
-  }
-  await rm(aside, { force: true });
 }
+
+/**
+ * Removes a pid file whose process is gone. Starts that found it stale take turns (a directory made beside it is
+ * the turn), and the one whose turn it is reads it again first: it removes only a file that is still stale, never
+ * one a faster start has written since. A turn left by a start that died in it is taken after 10 s.
+ */
+async function removeStale(path: string, pid: number): Promise<void> {
+  const turn = `${path}.takeover`;
+  try {
+    await mkdir(turn);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const since = await stat(turn).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - since > STALE_TURN_MS) await rm(turn, { recursive: true, force: true });
+    else await new Promise((wait) => setTimeout(wait, 20));
+    return;
+  }
+  try {
+    const holder = await pidIn(path);
+    if (holder === undefined || holder === pid || !isAlive(holder)) await rm(path, { force: true });
+  } finally {
+    await rm(turn, { recursive: true, force: true });
+  }
+}
+
+/** Tries of the loop (a start waiting its turn to remove a stale file uses some of them), and the turn's age limit. */
+const LOCK_TRIES = 200;
+const STALE_TURN_MS = 10_000;
 
 async function pidIn(path: string): Promise<number | undefined> {
   const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);

@@ -500,6 +500,11 @@ describe('precedence', () => {
     ],
     ['reads a usage cap without a window as quota', 'Free usage exceeded, subscribe to Go', 'quota'],
     [
+      'keeps a refusal that tells to contact an admin a refusal inside a transport wrapper',
+      'stream error: Please contact your workspace admin to enable device code authentication',
+      'permission',
+    ],
+    [
       'keeps a bad request that says EOF a bad request',
       'API Error: 400 invalid_request_error: unexpected EOF while parsing the tool input',
       'bad_request',

@@ -242,6 +242,19 @@ describe('probing a down upstream', () => {
     expect(probes.length).toBeGreaterThan(100);
   });
 
+  it('starts each outage afresh: a failure right after it goes down delays its first probe, as in the first one', () => {
+    const u = new Upstream(DEFAULT_PACER_SETTINGS);
+    u.fail(T0);
+    expect(u.ask('probe', T0 + 1_000)).toEqual({ kind: 'go', probe: true });
+    u.hear('transient', T0 + 5_000); // another session's first attempt, while down
+    u.store(report(u.state, 'ok', T0 + 20_000, DEFAULT_PACER_SETTINGS, T0 + 1_000).next);
+    expect(u.state.mode).toBe('up');
+    const later = T0 + 3 * 3_600_000;
+    u.fail(later);
+    u.hear('transient', later + 10_000);
+    expect(u.ask('held', later + 11_000)).toMatchObject({ kind: 'hold', why: 'probing' });
+  });
+
   it('writes nothing for a hold, and a wave of failures while down writes about once a second', () => {
     const u = new Upstream();
     u.fail(T0);

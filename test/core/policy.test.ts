@@ -95,7 +95,7 @@ describe('compileRetryPolicy', () => {
   it('names every bad setting at once', () => {
     try {
       compileRetryPolicy(
-        { delaysMs: [-1], jitter: 2, retryClasses: ['auth'], maxResumeTries: 0 },
+        { delaysMs: [-1], jitter: 2, retryClasses: ['auth'], maxResumeTries: 0, resumeLeaseMs: 2_000 },
         { delaysMs: 'RESUMER_DELAYS', jitter: 'RESUMER_JITTER' },
       );
       expect.unreachable();
@@ -106,6 +106,7 @@ describe('compileRetryPolicy', () => {
       expect(text).toMatch(/RESUMER_JITTER must be a number from 0 to 1, got 2/);
       expect(text).toMatch(/retryClasses may hold only .*"auth" is never retried/);
       expect(text).toMatch(/maxResumeTries must be an integer from 1 to 50/);
+      expect(text).toMatch(/resumeLeaseMs must be a duration ≥ 5s, got 2000/);
     }
   });
 

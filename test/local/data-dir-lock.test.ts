@@ -1,20 +1,27 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataDirBusyError, DataFile, lockDataDir } from '../../shared/local/data-dir';
 import { tempDir } from './temp-dir';
 
-// One start may stall between finding the pid file stale and taking it over (a busy machine, a slow disk).
-const stall = { next: 0 };
+// One start may stall (a busy machine, a slow disk): between finding the pid file stale and taking its turn to
+// remove it (`next`), or while writing its pid (`write`).
+const stall = { next: 0, write: 0 };
 vi.mock('node:fs/promises', async (original) => {
   const real = await original<typeof import('node:fs/promises')>();
   return {
     ...real,
-    rename: async (...args: Parameters<typeof real.rename>) => {
+    writeFile: async (...args: Parameters<typeof real.writeFile>) => {
+      const ms = stall.write;
+      stall.write = 0;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      return real.writeFile(...args);
+    },
+    mkdir: async (...args: Parameters<typeof real.mkdir>) => {
       const ms = stall.next;
       stall.next = 0;
       if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-      return real.rename(...args);
+      return real.mkdir(...args);
     },
   };
 });
@@ -63,5 +70,17 @@ describe('lockDataDir', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
     expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
     await (outcomes[0] as PromiseFulfilledResult<() => Promise<void>>).value();
+  });
+
+  it('gives an empty folder to one of two starts even when the first is slow to write its pid', async () => {
+    stall.write = 50;
+    const slow = lockDataDir(dir.path, process.ppid);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fast = lockDataDir(dir.path, process.pid);
+    const outcomes = await Promise.allSettled([slow, fast]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
+    expect(await readdir(dir.path)).toEqual([DataFile.lock]);
+    await (outcomes[1] as PromiseFulfilledResult<() => Promise<void>>).value();
   });
 });
