@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppendLog } from '../../shared/adapters/local/append-log';
@@ -65,5 +65,47 @@ describe('AppendLog after a write that failed part-way', () => {
     const { log: reopened, contents } = await AppendLog.open(path);
     expect(contents).toEqual({ records: [{ n: 1 }], tornTail: true });
     await reopened.close();
+  });
+});
+
+describe('AppendLog.rewriteLive', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(() => dir.remove());
+
+  it('keeps the appends made while the copy is written, in order, after the records it was given', async () => {
+    const path = join(dir.path, 'store.jsonl');
+    const { log } = await AppendLog.open(path);
+    for (let n = 0; n < 5; n++) await log.append({ old: n });
+    const records = Array.from({ length: 1_200 }, (_, n) => ({ kept: n }));
+    const rewriting = log.rewriteLive(records);
+    // Appends go on while the copy is written (1,200 records: three chunks); none waits for the swap.
+    const during = Array.from({ length: 30 }, (_, n) => log.append({ during: n }));
+    await Promise.all([rewriting, ...during]);
+    await log.append({ after: 0 });
+    expect(log.lineCount).toBe(1_200 + 30 + 1);
+    await log.close();
+
+    const { log: reopened, contents } = await AppendLog.open(path);
+    expect(contents.records).toEqual([
+      ...records,
+      ...Array.from({ length: 30 }, (_, n) => ({ during: n })),
+      { after: 0 },
+    ]);
+    expect(await readdir(dir.path)).toEqual(['store.jsonl']);
+    await reopened.close();
+  });
+
+  it('leaves the file as it was when the copy cannot be written, and goes on appending', async () => {
+    const path = join(dir.path, 'store.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ old: 0 });
+    await mkdir(`${path}.tmp`); // the copy can't be opened (EISDIR), as on a full disk
+    await expect(log.rewriteLive([{ kept: 0 }])).rejects.toThrow(/EISDIR/);
+    await log.append({ old: 1 });
+    await log.close();
+    expect(await readFile(path, 'utf8')).toBe('{"old":0}\n{"old":1}\n');
   });
 });

@@ -36,6 +36,8 @@ export class AppendLog {
   #size: number;
   /** Set when a failed write could not be cut back: the file may end in a partial line, so nothing more goes on. */
   #broken: Error | undefined;
+  /** While a live rewrite writes its copy: the lines appended since its records were taken, for the copy too. */
+  #tee: string[] | null = null;
 
   private constructor(path: string, handle: FileHandle, lineCount: number, size: number) {
     this.path = path;
@@ -81,6 +83,7 @@ export class AppendLog {
     if (this.#closed) return Promise.reject(new Error(`${this.path} is closed`));
     if (this.#broken) return Promise.reject(this.#broken);
     const line = `${JSON.stringify(record)}\n`;
+    this.#tee?.push(line);
     return new Promise<void>((resolve, reject) => {
       if (this.#batch === null) {
         const batch: Waiter[] = [];
@@ -120,6 +123,69 @@ export class AppendLog {
       this.#handle = await open(this.path, 'a', 0o600);
       this.#lineCount = records.length;
       this.#size = Buffer.byteLength(text);
+      this.#broken = undefined;
+    });
+    this.#chain = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Replaces the file with `records` (what the log holds as of this call) without holding appends back while the
+   * copy is written: appends made meanwhile go to the old file as usual and are added to the copy before it takes
+   * the old file's place (fsync, rename, fsync of the folder). The caller takes `records` and calls this with no
+   * append in between. A failure leaves the old file as it was.
+   */
+  async rewriteLive(records: readonly unknown[]): Promise<void> {
+    if (this.#closed) throw new Error(`${this.path} is closed`);
+    if (this.#tee) throw new Error(`${this.path}: a rewrite is already under way`);
+    const tee: string[] = [];
+    this.#tee = tee;
+    const temporary = `${this.path}.tmp`;
+    let bytes = 0;
+    try {
+      const out = await open(temporary, 'w', 0o600);
+      try {
+        for (let i = 0; i < records.length; i += REWRITE_CHUNK) {
+          const text = records
+            .slice(i, i + REWRITE_CHUNK)
+            .map((record) => `${JSON.stringify(record)}\n`)
+            .join('');
+          await out.write(text);
+          bytes += Buffer.byteLength(text);
+        }
+      } finally {
+        await out.close();
+      }
+    } catch (error) {
+      this.#tee = null;
+      await rm(temporary, { force: true }).catch(() => {});
+      throw error;
+    }
+    // From here appends wait behind the swap; those made since the records were taken are in `tee`, and their
+    // batches come before the swap in the chain, so they are on disk in the old file when it runs.
+    this.#tee = null;
+    this.#batch = null;
+    const run = this.#chain.then(async () => {
+      try {
+        const out = await open(temporary, 'a', 0o600);
+        try {
+          const rest = tee.join('');
+          await out.write(rest);
+          await out.sync();
+          bytes += Buffer.byteLength(rest);
+        } finally {
+          await out.close();
+        }
+        await rename(temporary, this.path);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw error;
+      }
+      await syncDir(this.path);
+      await this.#handle.close();
+      this.#handle = await open(this.path, 'a', 0o600);
+      this.#lineCount = records.length + tee.length;
+      this.#size = bytes;
       this.#broken = undefined;
     });
     this.#chain = run.catch(() => {});
@@ -205,6 +271,8 @@ async function readLines(
 }
 
 const READ_CHUNK = 1 << 20;
+/** Records serialized and written at a time by a live rewrite, so that appends go on between the writes. */
+const REWRITE_CHUNK = 500;
 const NEWLINE = 0x0a;
 
 /** Makes a created or renamed file's directory entry durable too. */

@@ -68,7 +68,7 @@ export class FileRetryStore implements RetryStore {
     });
     const store = new FileRetryStore(memory, log, ids, options);
     // A compaction that fails (a full disk) leaves the file as it was: start anyway, and try again later.
-    if (store.#longEnoughToCompact()) await store.#tryCompact();
+    if (store.#longEnoughToCompact()) await store.compact().catch(() => {});
     return store;
   }
 
@@ -117,10 +117,23 @@ export class FileRetryStore implements RetryStore {
     );
   }
 
-  /** Compacts; a failure leaves the file as it was, and the next try waits until it has doubled. */
+  /**
+   * Compacts while commits go on: the sessions are taken at one moment between two commits (without copies: a
+   * commit replaces a session's values), then written beside the file while later commits are appended as usual
+   * and added to the copy before it takes the file's place. A failure leaves the file as it was, and the next try
+   * waits until it has doubled.
+   */
   async #tryCompact(): Promise<void> {
     try {
-      await this.compact();
+      const taking = this.#serial.then(() => {
+        const lines: StoreLine[] = this.#memory
+          .storedSessions()
+          .map(({ state, events }) => ({ kind: 'snapshot', state, events: [...events] }));
+        // Taken and started with no commit in between: a commit appends under the same lock.
+        return { rewritten: this.#log.rewriteLive(lines) };
+      });
+      this.#serial = taking.catch(() => {});
+      await (await taking).rewritten;
     } catch {
       this.#compactionFailedAt = this.#log.lineCount;
     }

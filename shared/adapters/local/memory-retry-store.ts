@@ -52,6 +52,14 @@ export class MemoryRetryStore implements RetryStore {
   }
 
   /**
+   * Every session's state and whole log as stored, without copies: cheap to take, and a consistent picture of the
+   * moment, since a commit replaces a session's values and never changes them. For reading only.
+   */
+  storedSessions(): Array<{ state: SessionState; events: readonly LoggedEvent[] }> {
+    return [...this.#rows].map(([sessionId, state]) => ({ state, events: this.#logs.get(sessionId) ?? [] }));
+  }
+
+  /**
    * Puts a session back whole, as a compacted file holds it: its state at its version and its whole log, with no
    * fence (the file replaying it is the only writer).
    */
