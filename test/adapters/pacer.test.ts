@@ -4,7 +4,7 @@ import { DynamoPacer, PACER_SK } from '../../shared/adapters/aws/dynamo-pacer';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
 import { compilePacerSettings } from '../../shared/core/pacer-state';
-import { createTestTable, dynamoClient, type TestTable, useDynamoClient } from '../support/dynamo';
+import { clientLosingPutAnswers, createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
 import { T0 } from '../support/events';
 import { CONTRACT_SETTINGS, describePacerContract } from './pacer.contract';
 
@@ -80,30 +80,8 @@ describe('DynamoPacer when a PutItem answer is lost inside the SDK retries (bug 
     await table.drop();
   });
 
-  /** A client whose next `lose` PutItem answers are lost (a 500) after the write landed: the SDK sends it again. */
-  function losingClient() {
-    const flaky = dynamoClient();
-    const control = { lose: 0 };
-    flaky.middlewareStack.add(
-      (next, context) => async (args) => {
-        const out = await next(args);
-        if (context.commandName === 'PutItemCommand' && control.lose > 0) {
-          control.lose -= 1;
-          throw Object.assign(new Error('answer lost after the write landed'), {
-            name: 'InternalServerError',
-            $fault: 'server',
-            $metadata: { httpStatusCode: 500 },
-          });
-        }
-        return out;
-      },
-      { step: 'deserialize', name: 'loseOneAnswer' },
-    );
-    return { flaky, control };
-  }
-
   it('counts a failure once: three of the four needed leave the upstream up', async () => {
-    const { flaky, control } = losingClient();
+    const { client: flaky, control } = clientLosingPutAnswers();
     const pacer = new DynamoPacer({ client: flaky, tableName: table.tableName, settings: SETTINGS });
     try {
       await pacer.report('gw:4016', 'transient', T0);
@@ -121,7 +99,7 @@ describe('DynamoPacer when a PutItem answer is lost inside the SDK retries (bug 
   });
 
   it('takes one token for one admission', async () => {
-    const { flaky, control } = losingClient();
+    const { client: flaky, control } = clientLosingPutAnswers();
     const pacer = new DynamoPacer({ client: flaky, tableName: table.tableName, settings: SETTINGS });
     try {
       await pacer.admit('gw:4016', { sessionId: 's-0', promptId: 'p~resume-1' }, T0 - 60_000);

@@ -28,7 +28,7 @@ import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { logEntries, retrySummary } from '../../shared/core/session-state';
 import { loadCorpus } from '../support/corpus';
-import { createTestTable, dynamoClient, type TestTable, useDynamoClient } from '../support/dynamo';
+import { clientLosingPutAnswers, createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
 import { T0, turnFailed } from '../support/events';
 import { firedEvent, pending, scheduledEvent, sessionState } from '../support/factories';
 import { memoryDeps } from '../support/fakes';
@@ -209,31 +209,15 @@ describe('DynamoRetryStore items', () => {
   it('takes a row-only commit as committed when its answer was lost and the SDK sent it again', async () => {
     // The write lands, then its answer is lost (a 500) inside the SDK's own retries: the re-sent Put meets its
     // own write. Before, that failed fence read as a lost race, and the caller decided again on its own write.
-    const flaky = dynamoClient();
-    let lose = 0;
-    flaky.middlewareStack.add(
-      (next, context) => async (args) => {
-        const out = await next(args);
-        if (context.commandName === 'PutItemCommand' && lose > 0) {
-          lose -= 1;
-          throw Object.assign(new Error('answer lost after the write landed'), {
-            name: 'InternalServerError',
-            $fault: 'server',
-            $metadata: { httpStatusCode: 500 },
-          });
-        }
-        return out;
-      },
-      { step: 'deserialize', name: 'loseOneAnswer' },
-    );
+    const { client: flaky, control } = clientLosingPutAnswers();
     try {
       const store = new DynamoRetryStore({ client: flaky, tableName: table.tableName });
       const first = sessionState({ version: 1 });
       expect(await store.commit(first, [])).toEqual({ kind: 'committed' });
-      lose = 1;
+      control.lose = 1;
       const second = { ...first, version: 2, updatedAt: T0 + 1_000 };
       expect(await store.commit(second, [])).toEqual({ kind: 'committed' });
-      expect(lose).toBe(0);
+      expect(control.lose).toBe(0);
       expect((await store.load('s-42')).version).toBe(2);
       // Someone else's write of the same version is still a lost race, even of a byte-identical state (two
       // deliveries deciding the same thing in the same millisecond): only this very write counts as ours.

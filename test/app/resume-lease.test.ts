@@ -1,38 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { decideAndCommit } from '../../shared/app/decide-and-commit';
-import { RetryLaterError } from '../../shared/app/deps';
+import { type ResumerDeps, RetryLaterError } from '../../shared/app/deps';
 import { handleTurnEvent, stopSession } from '../../shared/app/handle-turn-event';
 import { resumeTurn } from '../../shared/app/resume-turn';
 import type { ResumeCall } from '../../shared/core/resume-call';
+import type { WakeMessage } from '../../shared/core/types';
 import type { RetryStore } from '../../shared/ports';
 import { turnEvent, turnFailed, wakeFor } from '../support/events';
 import { memoryDeps, scriptedAgent } from '../support/fakes';
+
+/** A capacity failure of s-42 handled, and the clock at its attempt 1's time: that attempt's wake-up. */
+async function armedAndDue(deps: ResumerDeps, clock: { at: number }): Promise<WakeMessage> {
+  const armed = await handleTurnEvent(deps, turnFailed());
+  const nextAt = armed.state.pending?.nextAt ?? 0;
+  clock.at = nextAt;
+  return wakeFor(1, { nextAt });
+}
+
+/** An agent whose answer (ok) waits for `release()`; `sending` resolves once a POST is under way. */
+function gatedAgent(onPost: () => void = () => {}) {
+  let release = () => {};
+  let sent = () => {};
+  const sending = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  const agent = {
+    resume: async (_call: ResumeCall) => {
+      onPost();
+      sent();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { kind: 'ok' as const };
+    },
+  };
+  return { agent, sending, release: () => release() };
+}
 
 // A delivery whose claim outlasted the resume lease (a stalled invocation) must not POST beside the delivery
 // that claimed the attempt again after the lease ran out: the claim is ours only while its try count is ours.
 describe('a claim that outlasted its lease', () => {
   it('holds its POST back when another delivery has claimed the attempt since', async () => {
     const { deps, clock } = memoryDeps();
-    const armed = await handleTurnEvent(deps, turnFailed());
-    const nextAt = armed.state.pending?.nextAt ?? 0;
-    clock.at = nextAt;
-    const wake = wakeFor(1, { nextAt });
+    const wake = await armedAndDue(deps, clock);
     const posted: string[] = [];
-    let releaseSecond = () => {};
-    let secondSending = () => {};
-    const secondIsSending = new Promise<void>((resolve) => {
-      secondSending = resolve;
-    });
-    const second = {
-      resume: async (_call: ResumeCall) => {
-        posted.push('second');
-        secondSending();
-        await new Promise<void>((resolve) => {
-          releaseSecond = resolve;
-        });
-        return { kind: 'ok' as const };
-      },
-    };
+    const second = gatedAgent(() => posted.push('second'));
     const first = {
       resume: async (_call: ResumeCall) => {
         posted.push('first');
@@ -49,8 +61,8 @@ describe('a claim that outlasted its lease', () => {
         loads += 1;
         if (loads === 2) {
           clock.at += deps.policy.resumeLeaseMs + 1_000;
-          secondRun = resumeTurn({ ...deps, agent: second }, wake);
-          await secondIsSending;
+          secondRun = resumeTurn({ ...deps, agent: second.agent }, wake);
+          await second.sending;
         }
         return store.load(sessionId);
       },
@@ -65,7 +77,7 @@ describe('a claim that outlasted its lease', () => {
     expect(during.inFlight).toMatchObject({ tries: 2, claimedAt: expect.any(Number) });
     const stop = await stopSession(deps, 's-42');
     expect(stop.decision.outcome).toBe('cancel_requested');
-    releaseSecond();
+    second.release();
     await secondRun;
     expect(posted).toEqual(['second']);
     const { lastEvent } = await store.load('s-42');
@@ -83,10 +95,7 @@ async function logOf(store: RetryStore): Promise<string[]> {
 describe('the attempt in flight, between its claim and its answer', () => {
   it('a second copy of the wake-up inside the lease waits for the POST under way, even after a stop', async () => {
     const { deps, clock } = memoryDeps();
-    const armed = await handleTurnEvent(deps, turnFailed());
-    const nextAt = armed.state.pending?.nextAt ?? 0;
-    clock.at = nextAt;
-    const wake = wakeFor(1, { nextAt });
+    const wake = await armedAndDue(deps, clock);
     const posted: string[] = [];
     let stopOutcome = '';
     let duplicate: unknown;
@@ -116,30 +125,14 @@ describe('the attempt in flight, between its claim and its answer', () => {
 
   it("ignores an answer recorded after its claim's lease ran out, when another delivery has claimed since", async () => {
     const { deps, clock } = memoryDeps();
-    const armed = await handleTurnEvent(deps, turnFailed());
-    const nextAt = armed.state.pending?.nextAt ?? 0;
-    clock.at = nextAt;
-    const wake = wakeFor(1, { nextAt });
-    let releaseSecond = () => {};
-    let secondSending = () => {};
-    const secondIsSending = new Promise<void>((resolve) => {
-      secondSending = resolve;
-    });
+    const wake = await armedAndDue(deps, clock);
+    const second = gatedAgent();
     let secondRun: Promise<unknown> = Promise.resolve();
-    const second = {
-      resume: async (_call: ResumeCall) => {
-        secondSending();
-        await new Promise<void>((resolve) => {
-          releaseSecond = resolve;
-        });
-        return { kind: 'ok' as const };
-      },
-    };
     const first = {
       resume: async (_call: ResumeCall) => {
         clock.at += deps.policy.resumeLeaseMs + 1_000;
-        secondRun = resumeTurn({ ...deps, agent: second }, wake);
-        await secondIsSending;
+        secondRun = resumeTurn({ ...deps, agent: second.agent }, wake);
+        await second.sending;
         return { kind: 'retryable' as const, detail: 'no answer within 10000 ms' };
       },
     };
@@ -147,17 +140,14 @@ describe('the attempt in flight, between its claim and its answer', () => {
     expect(late.result?.decision.outcome).toBe('stale');
     expect((await deps.store.load('s-42')).inFlight).toMatchObject({ tries: 2, claimedAt: clock.at });
     expect((await stopSession(deps, 's-42')).decision.outcome).toBe('cancel_requested');
-    releaseSecond();
+    second.release();
     await secondRun;
     expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
   });
 
   it('records a stop at once when the claim outlasted its lease (its holder died before the POST)', async () => {
     const { deps, clock } = memoryDeps();
-    const armed = await handleTurnEvent(deps, turnFailed());
-    const nextAt = armed.state.pending?.nextAt ?? 0;
-    clock.at = nextAt;
-    const wake = wakeFor(1, { nextAt });
+    const wake = await armedAndDue(deps, clock);
     const claim = await decideAndCommit(deps, 's-42', { kind: 'wake', wake });
     expect(claim.decision.outcome).toBe('fire'); // and the invocation dies here
     clock.at += deps.policy.resumeLeaseMs + 30_000;
@@ -174,10 +164,7 @@ describe('the attempt in flight, between its claim and its answer', () => {
     async (type) => {
       const agent = scriptedAgent({ kind: 'retryable', detail: 'no answer within 10000 ms' });
       const { deps, clock } = memoryDeps({ agent });
-      const armed = await handleTurnEvent(deps, turnFailed());
-      const nextAt = armed.state.pending?.nextAt ?? 0;
-      clock.at = nextAt;
-      const wake = wakeFor(1, { nextAt });
+      const wake = await armedAndDue(deps, clock);
       await expect(resumeTurn(deps, wake)).rejects.toThrow(RetryLaterError);
       clock.at += 20_000;
       const reported = await handleTurnEvent(
@@ -232,23 +219,18 @@ describe("the POST within its claim's lease", () => {
         },
       },
     });
-    const armed = await handleTurnEvent(deps, turnFailed());
-    clock.at = armed.state.pending?.nextAt ?? 0;
+    const wake = await armedAndDue(deps, clock);
     slowAfterClaim(deps, clock, 6_000);
-    await resumeTurn(deps, wakeFor(1, { nextAt: clock.at }));
+    await resumeTurn(deps, wake);
     expect(timeouts).toEqual([deps.policy.resumeLeaseMs - 6_000]);
   });
 
   it('sends nothing when less than a second of the lease is left, and tries again on the next delivery', async () => {
     const agent = scriptedAgent({ kind: 'ok' });
     const { deps, clock } = memoryDeps({ agent });
-    const armed = await handleTurnEvent(deps, turnFailed());
-    const nextAt = armed.state.pending?.nextAt ?? 0;
-    clock.at = nextAt;
+    const wake = await armedAndDue(deps, clock);
     slowAfterClaim(deps, clock, deps.policy.resumeLeaseMs - 500);
-    await expect(resumeTurn(deps, wakeFor(1, { nextAt }))).rejects.toThrow(
-      /not sent: 500 ms of the claim's lease/,
-    );
+    await expect(resumeTurn(deps, wake)).rejects.toThrow(/not sent: 500 ms of the claim's lease/);
     expect(agent.calls).toEqual([]);
     expect((await deps.store.load('s-42')).inFlight).toMatchObject({ claimedAt: null, tries: 1 });
   });

@@ -30,6 +30,31 @@ export function dynamoClient(): DynamoDBClient {
 }
 
 /**
+ * A client whose next `control.lose` PutItem answers are lost (a 500) after the write landed, inside the SDK's own
+ * retries: the SDK sends the Put again, and it meets its own write.
+ */
+export function clientLosingPutAnswers(): { client: DynamoDBClient; control: { lose: number } } {
+  const client = dynamoClient();
+  const control = { lose: 0 };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      if (context.commandName === 'PutItemCommand' && control.lose > 0) {
+        control.lose -= 1;
+        throw Object.assign(new Error('answer lost after the write landed'), {
+          name: 'InternalServerError',
+          $fault: 'server',
+          $metadata: { httpStatusCode: 500 },
+        });
+      }
+      return out;
+    },
+    { step: 'deserialize', name: 'loseOneAnswer' },
+  );
+  return { client, control };
+}
+
+/**
  * A client for the tests of the file (or `describe`) that calls this: made before they run, destroyed after.
  * The getter is for use inside tests and the factories they run.
  */

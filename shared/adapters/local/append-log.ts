@@ -102,29 +102,7 @@ export class AppendLog {
     if (this.#closed) return Promise.reject(new Error(`${this.path} is closed`));
     this.#batch = null;
     const text = records.map((record) => `${JSON.stringify(record)}\n`).join('');
-    const run = this.#chain.then(async () => {
-      const temporary = `${this.path}.tmp`;
-      try {
-        const out = await open(temporary, 'w', 0o600);
-        try {
-          await out.writeFile(text);
-          await out.sync();
-        } finally {
-          await out.close();
-        }
-        await rename(temporary, this.path);
-      } catch (error) {
-        // Nothing changed: the log is still the file it was (a full disk fails the copy, not the log).
-        await rm(temporary, { force: true }).catch(() => {});
-        throw error;
-      }
-      await syncDir(this.path);
-      await this.#handle.close();
-      this.#handle = await open(this.path, 'a', 0o600);
-      this.#lineCount = records.length;
-      this.#size = Buffer.byteLength(text);
-      this.#broken = undefined;
-    });
+    const run = this.#chain.then(() => this.#swapIn('w', text, records.length, Buffer.byteLength(text)));
     this.#chain = run.catch(() => {});
     return run;
   }
@@ -165,31 +143,40 @@ export class AppendLog {
     // batches come before the swap in the chain, so they are on disk in the old file when it runs.
     this.#tee = null;
     this.#batch = null;
-    const run = this.#chain.then(async () => {
-      try {
-        const out = await open(temporary, 'a', 0o600);
-        try {
-          const rest = tee.join('');
-          await out.write(rest);
-          await out.sync();
-          bytes += Buffer.byteLength(rest);
-        } finally {
-          await out.close();
-        }
-        await rename(temporary, this.path);
-      } catch (error) {
-        await rm(temporary, { force: true }).catch(() => {});
-        throw error;
-      }
-      await syncDir(this.path);
-      await this.#handle.close();
-      this.#handle = await open(this.path, 'a', 0o600);
-      this.#lineCount = records.length + tee.length;
-      this.#size = bytes;
-      this.#broken = undefined;
+    const run = this.#chain.then(() => {
+      const rest = tee.join('');
+      return this.#swapIn('a', rest, records.length + tee.length, bytes + Buffer.byteLength(rest));
     });
     this.#chain = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * Writes `text` to the copy beside the file (`w` starts it, `a` finishes one begun before), syncs it and puts it
+   * in the file's place, which then holds `lines` lines in `bytes` bytes. A failure leaves the file as it was.
+   */
+  async #swapIn(flag: 'w' | 'a', text: string, lines: number, bytes: number): Promise<void> {
+    const temporary = `${this.path}.tmp`;
+    try {
+      const out = await open(temporary, flag, 0o600);
+      try {
+        await out.write(text);
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      await rename(temporary, this.path);
+    } catch (error) {
+      // Nothing changed: the log is still the file it was (a full disk fails the copy, not the log).
+      await rm(temporary, { force: true }).catch(() => {});
+      throw error;
+    }
+    await syncDir(this.path);
+    await this.#handle.close();
+    this.#handle = await open(this.path, 'a', 0o600);
+    this.#lineCount = lines;
+    this.#size = bytes;
+    this.#broken = undefined;
   }
 
   /** Waits for every pending write, then closes the file. */
