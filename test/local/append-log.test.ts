@@ -109,3 +109,89 @@ describe('AppendLog.rewriteLive', () => {
     expect(await readFile(path, 'utf8')).toBe('{"old":0}\n{"old":1}\n');
   });
 });
+
+describe('AppendLog.rewriteLive when something else happens meanwhile', () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let prototype: Record<string, (...args: never[]) => Promise<unknown>>;
+  beforeEach(async () => {
+    dir = await tempDir();
+    const probe = await open(join(dir.path, 'probe'), 'w');
+    prototype = Object.getPrototypeOf(probe);
+    await probe.close();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await dir.remove();
+  });
+
+  /** Holds the copy's first write (only a rewrite uses `write`; appends use `appendFile`) until `release()`. */
+  function holdTheCopy() {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = { now: false };
+    const real = prototype.write as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(prototype, 'write').mockImplementationOnce(async function (this: unknown, ...args: unknown[]) {
+      held.now = true;
+      await gate;
+      return real.apply(this, args);
+    } as never);
+    return { held, release };
+  }
+
+  it('is waited for by close, and abandoned: the file keeps every line, and nothing is left beside it', async () => {
+    const path = join(dir.path, 'store.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ old: 0 });
+    const copy = holdTheCopy();
+    const rewriting = log.rewriteLive([{ kept: 0 }]);
+    await log.append({ during: 0 });
+    let closed = false;
+    const closing = log.close().then(() => {
+      closed = true;
+    });
+    await vi.waitFor(() => expect(copy.held.now).toBe(true));
+    expect(closed).toBe(false); // close waits for the rewrite (after it, the folder may be another start's)
+    copy.release();
+    await expect(rewriting).rejects.toThrow(/abandoned \(closed\)/);
+    await closing;
+    expect(await readFile(path, 'utf8')).toBe('{"old":0}\n{"during":0}\n');
+    expect(await readdir(dir.path)).toEqual(['probe', 'store.jsonl']);
+  });
+
+  it('is abandoned when an append fails meanwhile, so the refused line does not come back in the copy', async () => {
+    const path = join(dir.path, 'store.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ old: 0 });
+    const copy = holdTheCopy();
+    const rewriting = log.rewriteLive([{ kept: 0 }]);
+    vi.spyOn(prototype, 'appendFile').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    await expect(log.append({ refused: 0 })).rejects.toThrow(/ENOSPC/);
+    copy.release();
+    await expect(rewriting).rejects.toThrow(/abandoned \(a write failed\)/);
+    await log.append({ old: 1 });
+    await log.close();
+    expect(await readFile(path, 'utf8')).toBe('{"old":0}\n{"old":1}\n');
+  });
+
+  it('takes no more writes when something fails after the copy took the file’s place', async () => {
+    const path = join(dir.path, 'store.jsonl');
+    const { log } = await AppendLog.open(path);
+    await log.append({ old: 0 });
+    const real = prototype.sync as (...args: unknown[]) => Promise<unknown>;
+    vi.spyOn(prototype, 'sync').mockImplementation(async function (this: {
+      stat(): Promise<{ isDirectory(): boolean }>;
+    }) {
+      if ((await this.stat()).isDirectory()) throw new Error('EIO: i/o error, fsync');
+      return real.call(this);
+    } as never);
+    await expect(log.rewriteLive([{ kept: 0 }])).rejects.toThrow(/EIO/);
+    await expect(log.append({ after: 0 })).rejects.toThrow(
+      /replaced by its rewrite.*no more writes are taken/,
+    );
+    vi.restoreAllMocks();
+    await log.close();
+    expect(await readFile(path, 'utf8')).toBe('{"kept":0}\n');
+  });
+});

@@ -38,6 +38,10 @@ export class AppendLog {
   #broken: Error | undefined;
   /** While a live rewrite writes its copy: the lines appended since its records were taken, for the copy too. */
   #tee: string[] | null = null;
+  /** The live rewrite under way, if any: `close` waits for it. */
+  #live: Promise<void> | null = null;
+  /** Set when a write fails while a live rewrite is under way: its copy holds lines that were refused. */
+  #liveSpoiled = false;
 
   private constructor(path: string, handle: FileHandle, lineCount: number, size: number) {
     this.path = path;
@@ -113,11 +117,20 @@ export class AppendLog {
    * the old file's place (fsync, rename, fsync of the folder). The caller takes `records` and calls this with no
    * append in between. A failure leaves the old file as it was.
    */
-  async rewriteLive(records: readonly unknown[]): Promise<void> {
-    if (this.#closed) throw new Error(`${this.path} is closed`);
-    if (this.#tee) throw new Error(`${this.path}: a rewrite is already under way`);
+  rewriteLive(records: readonly unknown[]): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error(`${this.path} is closed`));
+    if (this.#live) return Promise.reject(new Error(`${this.path}: a rewrite is already under way`));
+    const live = this.#rewriteLive(records).finally(() => {
+      this.#live = null;
+    });
+    this.#live = live;
+    return live;
+  }
+
+  async #rewriteLive(records: readonly unknown[]): Promise<void> {
     const tee: string[] = [];
     this.#tee = tee;
+    this.#liveSpoiled = false;
     const temporary = `${this.path}.tmp`;
     let bytes = 0;
     try {
@@ -143,7 +156,15 @@ export class AppendLog {
     // batches come before the swap in the chain, so they are on disk in the old file when it runs.
     this.#tee = null;
     this.#batch = null;
-    const run = this.#chain.then(() => {
+    const run = this.#chain.then(async () => {
+      // Closed meanwhile (the file may be someone else's now), or a write failed (its line is in `tee` though
+      // it was refused): the copy is not used.
+      if (this.#closed || this.#liveSpoiled) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw new Error(
+          `${this.path}: the rewrite was abandoned (${this.#closed ? 'closed' : 'a write failed'})`,
+        );
+      }
       const rest = tee.join('');
       return this.#swapIn('a', rest, records.length + tee.length, bytes + Buffer.byteLength(rest));
     });
@@ -171,12 +192,22 @@ export class AppendLog {
       await rm(temporary, { force: true }).catch(() => {});
       throw error;
     }
-    await syncDir(this.path);
-    await this.#handle.close();
-    this.#handle = await open(this.path, 'a', 0o600);
-    this.#lineCount = lines;
-    this.#size = bytes;
-    this.#broken = undefined;
+    // The file is the copy now: appends go to it from here, whatever fails next. If anything does, no more writes
+    // are taken, rather than written where a crash could lose them (the old file, unlinked; an unsynced rename).
+    try {
+      const old = this.#handle;
+      this.#handle = await open(this.path, 'a', 0o600);
+      this.#lineCount = lines;
+      this.#size = bytes;
+      this.#broken = undefined;
+      await old.close().catch(() => {});
+      await syncDir(this.path);
+    } catch (error) {
+      this.#broken = new Error(
+        `${this.path}: replaced by its rewrite, which then failed (${(error as Error).message}); no more writes are taken`,
+      );
+      throw error;
+    }
   }
 
   /** Waits for every pending write, then closes the file. */
@@ -184,6 +215,7 @@ export class AppendLog {
     if (this.#closed) return;
     this.#closed = true;
     this.#batch = null;
+    await this.#live?.catch(() => {});
     await this.#chain;
     await this.#handle.close();
   }
@@ -202,6 +234,7 @@ export class AppendLog {
       this.#size += Buffer.byteLength(text);
       for (const waiter of batch) waiter.resolve();
     } catch (error) {
+      if (this.#live) this.#liveSpoiled = true;
       // A write that failed part-way (a full disk) may have left part of a line: cut the file back to its last
       // whole line, so that the next append starts a line of its own and the file still opens.
       try {
