@@ -280,6 +280,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tools.0.', 'tools.1.', 'tools.2.', 'tools.3.', 'tools.4.', 'tools.5.', 'tools.6.', 'tools.7.', 'tools.8.', 'tools.9.',
     'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
     'parameter check failed', 'not accessible via',
+    'check your inputs',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -375,6 +376,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error communicating with',
     'handshake failure', 'client error (connect)',
     'failed to pipe', 'invalid response stream',
+    "didn't respond within", 'did not respond within',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
