@@ -550,8 +550,9 @@ export type ClassifyContext = {
 };
 
 /** Classifies a turn failure: its class, the reason to retry it in place (or `null`), and any wait hint. */
-export function classify(failure: Failure, context: ClassifyContext = {}): Classification {
-  hintClock = context.now;
+export function classify(failure: Failure, context?: ClassifyContext): Classification {
+  // No object made per call without a context: this is the hot path.
+  hintClock = context?.now;
   // Message and type are read as one text, a space between them. Without a type, that space ends the text;
   // the scan reads it without the text being copied to add it.
   const message = `${failure.message ?? ''}`;

@@ -117,23 +117,10 @@ export class FileRetryStore implements RetryStore {
     );
   }
 
-  /**
-   * Compacts while commits go on: the sessions are taken at one moment between two commits (without copies: a
-   * commit replaces a session's values), then written beside the file while later commits are appended as usual
-   * and added to the copy before it takes the file's place. A failure leaves the file as it was, and the next try
-   * waits until it has doubled.
-   */
+  /** Compacts; a failure leaves the file as it was, and the next try waits until it has doubled. */
   async #tryCompact(): Promise<void> {
     try {
-      const taking = this.#serial.then(() => {
-        const lines: StoreLine[] = this.#memory
-          .storedSessions()
-          .map(({ state, events }) => ({ kind: 'snapshot', state, events: [...events] }));
-        // Taken and started with no commit in between: a commit appends under the same lock.
-        return { rewritten: this.#log.rewriteLive(lines) };
-      });
-      this.#serial = taking.catch(() => {});
-      await (await taking).rewritten;
+      await this.compact();
     } catch {
       this.#compactionFailedAt = this.#log.lineCount;
     }
@@ -154,38 +141,27 @@ export class FileRetryStore implements RetryStore {
     return [...this.#sessionIds];
   }
 
-  /** Rewrites the file as one snapshot line per session. */
+  /**
+   * Rewrites the file as one snapshot line per session, while commits go on: the sessions are taken at one moment
+   * between two commits (without copies: a commit replaces a session's values), then written beside the file while
+   * later commits are appended as usual and added to the copy before it takes the file's place.
+   */
   async compact(): Promise<void> {
-    const run = this.#serial.then(async () => {
-      const lines: StoreLine[] = [];
-      for (const sessionId of this.#sessionIds) {
-        lines.push({
-          kind: 'snapshot',
-          state: await this.#memory.load(sessionId),
-          events: await this.#allEvents(sessionId),
-        });
-      }
-      await this.#log.rewrite(lines);
+    const taking = this.#serial.then(() => {
+      const lines: StoreLine[] = this.#memory
+        .storedSessions()
+        .map(({ state, events }) => ({ kind: 'snapshot', state, events: [...events] }));
+      // Taken and started with no commit in between: a commit appends under the same lock.
+      return { rewritten: this.#log.rewriteLive(lines) };
     });
-    this.#serial = run.catch(() => {});
-    await run;
+    this.#serial = taking.catch(() => {});
+    await (await taking).rewritten;
   }
 
   /** Waits for pending writes and closes the file. */
   async close(): Promise<void> {
     await this.#serial;
     await this.#log.close();
-  }
-
-  async #allEvents(sessionId: string): Promise<LoggedEvent[]> {
-    const out: LoggedEvent[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.#memory.events(sessionId, { limit: 500, ...(cursor ? { cursor } : {}) });
-      out.push(...page.items);
-      cursor = page.cursor;
-    } while (cursor);
-    return out;
   }
 
   #check(): void {
