@@ -1075,7 +1075,11 @@ function waitOf(ms: number): number | undefined {
   return Math.max(0, ms - hintClock);
 }
 
-const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+/** Three lowercase letters as one number (`'wed'` → its three code units packed), for lookups that slice nothing. */
+const packed3 = (t: string, i: number): number =>
+  (codeAt(t, i) << 16) | (codeAt(t, i + 1) << 8) | codeAt(t, i + 2);
+const WEEKDAYS = new Set(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => packed3(day, 0)));
+const MONTH_OF = new Map(MONTHS.map((month, index) => [packed3(month, 0), index]));
 
 /**
  * An HTTP date after a hint phrase (`retry-after: wed, 21 oct 2026 07:28:00 gmt`, lowercased), as epoch ms: the
@@ -1085,11 +1089,11 @@ function readHttpDate(t: string, from: number): { ms: number; end: number } | un
   let i = from;
   while (i < from + 6 && isDurationLead(codeAt(t, i))) i++;
   // The comma first: a hint phrase is followed by a date rarely, and this is the one look that allocates nothing.
-  if (codeAt(t, i + 3) !== COMMA || !WEEKDAYS.includes(t.slice(i, i + 3)) || codeAt(t, i + 4) !== SPACE)
+  if (codeAt(t, i + 3) !== COMMA || !WEEKDAYS.has(packed3(t, i)) || codeAt(t, i + 4) !== SPACE)
     return undefined;
   i += 5;
   const day = numberAt(t, i, 2);
-  const month = MONTHS.indexOf(t.slice(i + 3, i + 6));
+  const month = MONTH_OF.get(packed3(t, i + 3)) ?? -1;
   const year = numberAt(t, i + 7, 4);
   const hours = numberAt(t, i + 12, 2);
   const minutes = numberAt(t, i + 15, 2);
@@ -1114,7 +1118,10 @@ function readHttpDate(t: string, from: number): { ms: number; end: number } | un
 
 /** The number written with exactly `width` digits at `from`, or -1. */
 function numberAt(t: string, from: number, width: number): number {
-  return digitsAt(t, from) === width ? Number(t.slice(from, from + width)) : -1;
+  if (digitsAt(t, from) !== width) return -1;
+  let n = 0;
+  for (let k = from; k < from + width; k++) n = n * 10 + codeAt(t, k) - 48;
+  return n;
 }
 
 /** The code unit a `\u` escape at `i` stands for. */
