@@ -7,12 +7,12 @@ function says(what: string): { error: (issue: { input?: unknown }) => string } {
   return { error: (issue) => (issue.input === undefined ? `missing, ${what}` : what) };
 }
 
-const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-]';
+const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-], not . or ..';
 const ID = 'expected 1–256 characters without control characters';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
 const UPSTREAM = 'expected 1–100 characters of [A-Za-z0-9.:_-]';
 
-/** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
+/** A session id: 1–128 characters of `[A-Za-z0-9._:-]`, not `.` or `..`. */
 export const sessionIdSchema = z
   .string(says(SESSION_ID))
   .check(z.regex(SESSION_ID_PATTERN, says(SESSION_ID)));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { printable } from '../core/printable';
 import { redactSecrets } from '../core/redact';
 import type { ResumeCall } from '../core/resume-call';
 import type { ResumeResult } from '../core/session-machine';
@@ -192,6 +193,9 @@ async function snippet(response: Response): Promise<string> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  const text = Buffer.concat(chunks).subarray(0, DETAIL_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
+  // Kept and shown (the row's last answer, `auto_resume_failed`), so what a terminal would act on is written out.
+  const text = printable(
+    Buffer.concat(chunks).subarray(0, DETAIL_BYTES).toString('utf8').replace(/\s+/g, ' ').trim(),
+  );
   return text ? `: ${text}` : '';
 }

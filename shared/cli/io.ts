@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { printable } from '../core/printable';
 
 /** The streams and environment a CLI command runs with; tests pass their own. */
 export type CliIo = {
@@ -19,7 +20,10 @@ export function onReaderGone(stream: Writable, gone: () => void): void {
   });
 }
 
-/** Writes one line. */
+/**
+ * Writes one line, with what a terminal would act on written out (`\u001b`): a line may hold what an agent
+ * answered or a webhook said.
+ */
 export function println(stream: Writable, line: string): void {
-  stream.write(`${line}\n`);
+  stream.write(`${printable(line)}\n`);
 }

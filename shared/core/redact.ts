@@ -17,7 +17,24 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}`, 'g'), // GitLab personal access tokens
   new RegExp(`${START}hf_[A-Za-z0-9]{30,}`, 'g'), // Hugging Face tokens
   /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g, // AWS access key ids
+  new RegExp(`${START}xox[abeoprs]-[A-Za-z0-9-]{10,}`, 'g'), // Slack bot, user, app-level… tokens
+  new RegExp(`${START}xapp-[A-Za-z0-9-]{10,}`, 'g'),
+  new RegExp(`${START}gsk_[A-Za-z0-9]{20,}`, 'g'), // Groq
+  new RegExp(`${START}pplx-[A-Za-z0-9]{20,}`, 'g'), // Perplexity
+  new RegExp(`${START}r8_[A-Za-z0-9]{20,}`, 'g'), // Replicate
+  new RegExp(`${START}npm_[A-Za-z0-9]{30,}`, 'g'), // npm
+  new RegExp(`${START}[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`, 'g'), // Stripe
+  // A JSON Web Token: header and payload are base64url JSON (`eyJ` is `{"`). It starts after no character of
+  // its runs (not after `_` either, unlike the keys above), so no start lies inside another's run.
+  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
 ];
+
+/**
+ * A PEM private key (a service account's `private_key`), to its END line or, without one, as far as its base64
+ * runs: a body holds no `-`, so the run stops at the next `-----`.
+ */
+const PEM_PRIVATE_KEY =
+  /-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----[^-]*(?:-----END [A-Z ]{0,20}PRIVATE KEY-----)?/g;
 
 /** `Bearer <token>` (also URL-encoded or after a no-break space): the scheme stays, the token goes. */
 const BEARER = /(?<![A-Za-z])(bearer(?:[ \t\u00a0]|%20){1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
@@ -27,10 +44,23 @@ const CREDENTIAL_NAMES =
   '(?:x-)?(?:api[_-]?key|(?:access|refresh|id)_token|client_secret|token|password|passwd|pwd|secret|signature|sig|authorization|cookie)';
 
 /** `x-api-key: …`, `"x-api-key":"…"`, `api_key=…`, `aws_secret_access_key=…`: the name stays. */
-const KEY_NAMES =
-  'x-api-key|api[_-]?key|aws_secret_access_key|aws_session_token|x-amz-security-token|client_secret';
+// Any spelling: `secretAccessKey`, `SessionToken`, `Ocp-Apim-Subscription-Key`, `x-auth-token`.
+const KEY_NAMES = [
+  'x-api-key',
+  'api[_-]?key',
+  'aws_secret_access_key',
+  'aws_session_token',
+  'x-amz-security-token',
+  'client[_-]?secret',
+  'secret[_-]?(?:access[_-]?)?key',
+  'private[_-]?key',
+  'subscription[_-]?key',
+  'session[_-]?token',
+  'x-(?:auth|access)-token',
+].join('|');
+// Also in JSON inside a JSON string (`\\"apiKey\\":\\"…\\"`), so a value stops at a backslash.
 const KEY_VALUE = new RegExp(
-  `((?:${KEY_NAMES})["']?[ \\t]{0,8}[:=][ \\t]{0,8}["']?)(?!\\[REDACTED|(?:${CREDENTIAL_NAMES})["'])[^\\s"'&,;}{)\\]]{4,}`,
+  `((?:${KEY_NAMES})\\\\?["']?[ \\t]{0,8}[:=][ \\t]{0,8}\\\\?["']?)(?!\\[REDACTED|(?:${CREDENTIAL_NAMES})\\\\?["'])[^\\s"'&,;}{)\\]\\\\]{4,}`,
   'gi',
 );
 
@@ -58,12 +88,14 @@ const AUTHORIZATION: readonly RegExp[] = [
 /**
  * `password=…`, `"password": "…"`, `?access_token=…`, `&X-Amz-Signature=…`: the name stays. A name may end
  * a longer one after `_` or `-` (`client_secret`, `id_token`), never after a letter or digit; `max_tokens=…`
- * and `"token_count": …` are other names.
+ * and `"token_count": …` are other names. `token`, `password` and `secret` also end a camelCase name
+ * (`"accessToken"`, `"clientSecret"`, `dbPassword=…`).
  */
-const NAME = '(?<![A-Za-z0-9])(?:token|password|passwd|pwd|secret|signature|sig)';
+const NAME =
+  '(?:(?<![A-Za-z0-9])(?:token|password|passwd|pwd|secret|signature|sig)|(?<=[A-Za-z0-9])(?:token|password|secret))';
 // A bare value after a colon is taken only for a password or secret (YAML): `invalid token: missing`,
 // `UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify` are prose.
-const PASSWORD = '(?<![A-Za-z0-9])(?:password|passwd|pwd|secret)';
+const PASSWORD = '(?:(?<![A-Za-z0-9])(?:password|passwd|pwd|secret)|(?<=[A-Za-z0-9])(?:password|secret))';
 const CREDENTIALS: readonly RegExp[] = [
   new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}[:=][ \t]{0,8}["'])${QUOTED}`, 'gi'),
   new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
@@ -81,7 +113,8 @@ const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
 export function redactSecrets(text: string, maxLength = 2000): string {
   // The named forms first: a broader rule run before them could take a name for a value (`apikey="password":
   // "…"` would lose `password`, and with it what marks the secret after it).
-  let out = text.replace(BEARER, `$1${REDACTED}`);
+  // A PEM key first: its first word would otherwise be taken for the whole value of `"private_key": "…"`.
+  let out = text.replace(PEM_PRIVATE_KEY, REDACTED).replace(BEARER, `$1${REDACTED}`);
   for (const pattern of [...AUTHORIZATION, ...CREDENTIALS]) out = out.replace(pattern, `$1${REDACTED}`);
   out = out.replace(KEY_VALUE, `$1${REDACTED}`);
   out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(COOKIE, `$1${REDACTED}`);

@@ -166,6 +166,17 @@ describe('HttpAgentClient', () => {
     },
   );
 
+  // Found by a security review: the detail is kept and printed by `resumer sessions <id>`, and an ESC in it
+  // could retitle the operator's terminal, clear it or colour a fake line.
+  it('writes out control characters and bidirectional overrides of the answer in the detail', async () => {
+    const agent = await startAgent(answerWith(503, '\u001b]0;owned\u0007\u001b[2Jgone \u202eevil\u009b1m'));
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail: 'HTTP 503: \\u001b]0;owned\\u0007\\u001b[2Jgone \\u202eevil\\u009b1m',
+      status: 503,
+    });
+  });
+
   it('keeps only the start of a long answer in the detail', async () => {
     const agent = await startAgent(answerWith(500, 'e'.repeat(100_000)));
     const result = await client(agent.baseUrl).resume(resumeCall());

@@ -194,6 +194,35 @@ describe('ingestWebhook', () => {
     expect(queue.sent).toEqual([]);
   });
 
+  // Found by a security review: SPEC's pattern admits `.` and `..`, which no URL path can hold; the resume POST
+  // to `{agent}/sessions/../prompts` went to `{agent}/prompts`, and the local `POST /sessions/../stop` was `/stop`.
+  it.each(['.', '..'])(
+    'answers 400 naming sessionId for the session id %s, and queues nothing',
+    async (sessionId) => {
+      const { queue, answer } = ingest(signedRequest({ body: turnEventBody({ sessionId }) }));
+      expect(await answer).toEqual({
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_event',
+            message: 'sessionId: expected 1–128 characters of [A-Za-z0-9._:-], not . or ..',
+            field: 'sessionId',
+          },
+        },
+      });
+      expect(queue.sent).toEqual([]);
+    },
+  );
+
+  it.each(['...', '.a', 'a..b', '..:x'])(
+    'queues the session id %s, which is no dot segment',
+    async (sessionId) => {
+      const { queue, answer } = ingest(signedRequest({ body: turnEventBody({ sessionId }) }));
+      expect(await answer).toMatchObject({ status: 202 });
+      expect(queue.sent).toHaveLength(1);
+    },
+  );
+
   it('answers 400 naming the body for JSON that is not an object', async () => {
     const { answer } = ingest(signedRequest({ body: '[1,2]' }));
     expect(await answer).toMatchObject({

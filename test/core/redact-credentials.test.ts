@@ -244,3 +244,93 @@ describe('redactSecrets on 256 KiB of adversarial credentials', () => {
     expect(redactWhole(text)).toBe('password: [REDACTED] '.repeat(13_108));
   });
 });
+
+// Found by a security review: formats that came through whole, into rows, journals and the events API.
+describe('redactSecrets on tokens with no key name and on camelCase names', () => {
+  const opaque = 'Zq8xV3mN7pL2kR9tW4yB6cD1fG5hJ0sA';
+  const jwt =
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+  it.each([
+    [
+      'a Slack bot token',
+      'Slack API error: invalid_auth for token xoxb-123456789012-1234567890123-AbCdEf0123456789AbCdEfGh',
+      'Slack API error: invalid_auth for token [REDACTED]',
+    ],
+    [
+      'a Slack app-level token',
+      'socket mode: xapp-1-A0123456789-0123456789012-abcdef0123',
+      'socket mode: [REDACTED]',
+    ],
+    ['a bare JWT', `upstream 401: jwt ${jwt} expired`, 'upstream 401: jwt [REDACTED] expired'],
+    [
+      'an unsigned JWT',
+      'token eyJhbGciOiJub25lIn0.eyJzdWIiOiIxMjM0In0. rejected',
+      'token [REDACTED] rejected',
+    ],
+    ['a Groq key', 'Invalid API Key: gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123', 'Invalid API Key: [REDACTED]'],
+    ['a Perplexity key', 'pplx-AbCdEfGhIjKlMnOpQrStUvWxYz0123 is not valid', '[REDACTED] is not valid'],
+    [
+      'a Replicate token',
+      'REPLICATE_API_TOKEN r8_AbCdEfGhIjKlMnOpQrStUvWxYz0123 401',
+      'REPLICATE_API_TOKEN [REDACTED] 401',
+    ],
+    ['a Stripe key', 'billing: sk_live_AbCdEfGhIjKlMnOp0123 declined', 'billing: [REDACTED] declined'],
+    [
+      "an AWS SDK's camelCase credentials",
+      '{"accessKeyId":"AKIAIOSFODNN7EXAMPLE","secretAccessKey":"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"}',
+      '{"accessKeyId":"[REDACTED]","secretAccessKey":"[REDACTED]"}',
+    ],
+    [
+      "STS's PascalCase credentials",
+      `{"SecretAccessKey":"wJalrXUtnFEMI/K7MDENG","SessionToken":"${opaque}"}`,
+      '{"SecretAccessKey":"[REDACTED]","SessionToken":"[REDACTED]"}',
+    ],
+    [
+      'OAuth camelCase tokens',
+      `{"accessToken":"${opaque}","refreshToken":"${opaque}","expiresIn":3600}`,
+      '{"accessToken":"[REDACTED]","refreshToken":"[REDACTED]","expiresIn":3600}',
+    ],
+    ['a camelCase client secret', `{"clientSecret":"${opaque}"}`, '{"clientSecret":"[REDACTED]"}'],
+    ['a camelCase password', `dbPassword=${opaque}&user=app`, 'dbPassword=[REDACTED]&user=app'],
+    ['an x-auth-token header', `x-auth-token: ${opaque}`, 'x-auth-token: [REDACTED]'],
+    [
+      'an Azure subscription key header',
+      `Ocp-Apim-Subscription-Key: ${opaque}`,
+      'Ocp-Apim-Subscription-Key: [REDACTED]',
+    ],
+    ['an apiKey in escaped JSON', `"{\\"apiKey\\":\\"${opaque}\\"}"`, '"{\\"apiKey\\":\\"[REDACTED]\\"}"'],
+    [
+      "a service account's private key",
+      '{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n", "client_email": "a@b"}',
+      '{"private_key": "[REDACTED]\\n", "client_email": "a@b"}',
+    ],
+    [
+      'a private key with no END line',
+      'Could not deserialize key data: -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\n',
+      'Could not deserialize key data: [REDACTED]',
+    ],
+  ])('redacts %s', (_name, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it.each([
+    '{"maxTokens": 4096, "inputTokens": 12, "totalTokens": 30}',
+    '{"tokenizer": "cl100k_base"}',
+    'expected eyJ at the start of a JWT',
+    'xoxb- is a Slack prefix',
+    'Invalid private key format',
+  ])('leaves "%s" alone', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  const times = (unit: string) => Math.ceil((256 * 1024) / unit.length);
+  it.each([
+    ['eyJ_eyJ_… (no token)', 'eyJ_', (n: number) => 'eyJ_'.repeat(n)],
+    ['JWTs', 'eyJaaaaaaaa.eyJbbbbbbbb.sig ', (n: number) => '[REDACTED] '.repeat(n)],
+    ['PEM headers', '-----BEGIN PRIVATE KEY-----x', (n: number) => '[REDACTED]'.repeat(n)],
+    ['camelCase names', 'accessToken="', (n: number) => 'accessToken="[REDACTED]"'.repeat(n / 2)],
+  ])('reads 256 KiB of %s in one pass', (_name, unit, expected) => {
+    const n = times(unit) + (times(unit) % 2);
+    expect(redactWhole(unit.repeat(n))).toBe(expected(n));
+  });
+});

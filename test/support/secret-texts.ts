@@ -15,6 +15,11 @@ const token = fc.string({
   minLength: 16,
   maxLength: 64,
 });
+const alnum = fc.string({
+  unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'),
+  minLength: 24,
+  maxLength: 64,
+});
 const awsId = fc.string({
   unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'),
   minLength: 16,
@@ -51,6 +56,18 @@ const secret: fc.Arbitrary<Secret> = fc.oneof(
   awsSecret.map((b64) => ({ text: `Authorization: Basic ${b64}`, secret: b64 })),
   base64url.map((t) => ({ text: `?access_token=${t}`, secret: t })),
   password.map((pw) => ({ text: `"password": "${pw}"`, secret: pw })),
+  // Found by a security review: tokens with no key name, and camelCase names.
+  alnum.map((t) => ({ text: `xoxb-1234567890-${t}`, secret: t })),
+  alnum.map((t) => ({ text: `gsk_${t}`, secret: t })),
+  fc
+    .tuple(base64url, base64url, base64url)
+    .map(([a, b, c]) => ({ text: `eyJ${a}.eyJ${b}.${c}`, secret: `${a}.eyJ${b}` })),
+  fc
+    .tuple(
+      fc.constantFrom('accessToken', 'refreshToken', 'SessionToken', 'clientSecret', 'secretAccessKey'),
+      awsSecret,
+    )
+    .map(([name, value]) => ({ text: `{"${name}":"${value}"}`, secret: value })),
 );
 
 // Where the secret sits in the text: alone, quoted, after a colon or an equals sign, on its own line.
