@@ -85,6 +85,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
     'contain sensitive', 'violation information', 'is sensitive',
     'content blocked',
+    'content was blocked', ' csam ',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -109,6 +110,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'in arrears', 'recharge', 'top up',
     'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'no payment method', 'creditserror',
     'pre-consumed quota', 'need quota',
+    'usage has reached', 'your message limit', 'outstanding invoice',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -144,6 +146,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context too long',
     'hit a token limit',
     'tokens_limit_reached', 'request body too large for',
+    // FastChat: `Prompt tokens (9471) + max-sampled tokens (512) exceeds max (9216)`.
+    ') exceeds max',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -179,6 +183,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
     'authorization required', 'credentials could not be verified',
     'invalid apikey',
+    'does not exist in our records', 'token is required',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -200,6 +205,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'sandbox failed', 'error creating directory', 'scannererror', 'yaml.', 'nosuchtoolerror', 'unavailable tool',
     'tool result missing', 'tool execution was interrupted',
     'directory mismatch',
+    'eacces:', 'outside the working directory',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -234,6 +240,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
     'geo_not_allowed', 'consent_denied',
     'your workspace admin', 'contact your admin',
+    'requests to this api', 'requests from referer', 'referrer_blocked', 'service_blocked', 'permission error',
+    'requires permissions', 'not allowed to access',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -256,6 +264,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'available accounts: 0',
     'service disruption', 'will return soon',
     'no available provider', 'no upstream provider', 'no available upstream',
+    'backpressure', 'max_queued_requests', 'service busy',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -280,7 +289,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tools.0.', 'tools.1.', 'tools.2.', 'tools.3.', 'tools.4.', 'tools.5.', 'tools.6.', 'tools.7.', 'tools.8.', 'tools.9.',
     'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
     'parameter check failed', 'not accessible via',
-    'check your inputs',
+    'check your inputs', 'bad input',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -300,6 +309,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
     ' rpm', ' tpm', 'toomanyrequests', 'resourceexhausted',
     'concurrent task limit',
+    'sending too many', ' per 1 second', ' per 1 minute', 'parallel requests',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -377,6 +387,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'handshake failure', 'client error (connect)',
     'failed to pipe', 'invalid response stream',
     "didn't respond within", 'did not respond within',
+    'timedout', ': eof',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],
@@ -1339,8 +1350,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // The start of a JSON or Python string value, where a message begins with its status: `"message":"400 Missing
   // field …"`, `'message': '503 Service Unavailable'` (not a value that is only the number: `"id":"503"`).
   if ((before === DOUBLE_QUOTE || before === QUOTE) && after !== before && afterColon(t, i - 2)) return true;
-  // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`.
+  // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`; an access log's `"POST /v1/… HTTP/1.1" 503 -`.
   if (before === SPACE && afterHttpVersion(t, i - 1)) return true;
+  if (before === SPACE && codeAt(t, i - 2) === DOUBLE_QUOTE && afterHttpVersion(t, i - 2)) return true;
   // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.
   if (before === SPACE && after === SPACE && codeAt(t, i - 2) === PIPE && codeAt(t, j + 1) === PIPE)
     return true;

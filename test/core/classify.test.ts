@@ -409,6 +409,15 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     '[GIN] 2025/03/06 - 11:42:21 | 503 |   42.044125ms |       127.0.0.1 | POST     "/api/generate"',
   ],
   ['capacity', '<html><title>503: Model with name mnist is not ready.</title></html>'],
+  // An access log's line (the Common Log Format): the status follows the quoted request.
+  ['capacity', '127.0.0.1 - - [13/Sep/2023 20:20:27] "POST /v1/chat/completions HTTP/1.1" 503 -'],
+  ['auth', '127.0.0.1:60714 - "POST /chat/completions HTTP/1.1" 401'],
+  ['other', '"GET /v1/models HTTP/1.1" 20 bytes, 503 ms'],
+  // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
+  ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
+  ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
+  ['other', "EACCES: permission denied, open '/home/user/.config/claude-code/config.json'"],
+  ['transport', 'thread main panicked: reqwest::Error { kind: Request, source: TimedOut }'],
   [
     'rate_limit',
     'Response: 500 {"statusCode":500,"error":"Internal Server Error","message":"429 Rate limit is exceeded. Try again in 11 seconds."}',
