@@ -1,20 +1,34 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ContextError, stackPropsFromContext } from './context';
+import { ContextError, contextProblem, stackPropsFromContext } from './context';
+import { TurnResumerPropsError } from './props-error';
 import { TurnResumerStack } from './turn-resumer-stack';
 
 const app = new App();
-new TurnResumerStack(app, 'TurnResumer', propsOrExit());
+stackOrExit();
 // An unacknowledged AwsSolutions finding fails `cdk synth` and `cdk deploy`.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-/** The settings from `-c`; bad ones end the run with each named, as local mode does, instead of a stack trace. */
-function propsOrExit() {
+/**
+ * The stack from the settings of `-c`. A value that can't be read, or that the construct refuses (out of
+ * range), ends the run with each named by its key and exit code 2, as local mode does, instead of a stack trace.
+ */
+function stackOrExit(): TurnResumerStack {
   try {
-    return stackPropsFromContext((key) => app.node.tryGetContext(key));
+    return new TurnResumerStack(
+      app,
+      'TurnResumer',
+      stackPropsFromContext((key) => app.node.tryGetContext(key)),
+    );
   } catch (error) {
-    if (!(error instanceof ContextError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    const problems =
+      error instanceof ContextError
+        ? error.problems
+        : error instanceof TurnResumerPropsError
+          ? error.problems.map(contextProblem)
+          : undefined;
+    if (!problems) throw error;
+    process.stderr.write(`${new ContextError(problems).message}\n`);
     process.exit(2);
   }
 }

@@ -39,6 +39,37 @@ export class ContextError extends Error {
   }
 }
 
+/** The construct prop each context key sets, as `TurnResumer`'s messages name it. */
+const PROP_OF_KEY: Partial<Record<ContextKey, string>> = {
+  agentUrl: 'agentUrl',
+  agentTimeout: 'agentTimeout',
+  delays: 'retryPolicy.delays',
+  jitter: 'retryPolicy.jitter',
+  maxWait: 'retryPolicy.maxWait',
+  retryClasses: 'retryPolicy.retryClasses',
+  retryAgentExited: 'retryPolicy.retryAgentExited',
+  maxResumeTries: 'retryPolicy.maxResumeTries',
+  resumeMaxConcurrency: 'resumeMaxConcurrency',
+  paceRate: 'pacing.ratePerSecond',
+  paceBurst: 'pacing.burst',
+  probeAfter: 'pacing.probeAfterFailures',
+  tableWriteUnits: 'tableCapacity.writeUnits',
+  tableReadUnits: 'tableCapacity.readUnits',
+  tableTargetUtilization: 'tableCapacity.targetUtilizationPercent',
+};
+
+/**
+ * A problem the construct found with a prop (a value that reads but is out of range: `-c maxResumeTries=99`),
+ * named by the context key that set it: `-c maxResumeTries: retryPolicy.maxResumeTries must be … got 99`.
+ */
+export function contextProblem(problem: string): string {
+  let best: [string, string] | undefined;
+  for (const [key, prop] of Object.entries(PROP_OF_KEY)) {
+    if (prop && problem.startsWith(prop) && (!best || prop.length > best[1].length)) best = [key, prop];
+  }
+  return best ? `-c ${best[0]}: ${problem}` : problem;
+}
+
 type Lookup = (key: string) => unknown;
 
 const REMOVAL_POLICIES: Record<string, RemovalPolicy> = {

@@ -3,6 +3,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TTL_ATTRIBUTE, tableSchema, WAITING_INDEX } from '../shared/adapters/aws/dynamo-table';
+import { TurnResumerPropsError } from './props-error';
 
 type KeySchema = ReadonlyArray<{ AttributeName: string; KeyType: 'HASH' | 'RANGE' }>;
 
@@ -59,7 +60,9 @@ export function compileTableCapacity(props: TableCapacityProps | undefined): Tab
   if (props === undefined || props.mode === 'onDemand') return { mode: 'onDemand' };
   const mode: unknown = props.mode;
   if (mode !== 'provisioned') {
-    throw new Error(`tableCapacity.mode must be 'onDemand' or 'provisioned', not ${JSON.stringify(mode)}`);
+    throw new TurnResumerPropsError([
+      `tableCapacity.mode must be 'onDemand' or 'provisioned', not ${JSON.stringify(mode)}`,
+    ]);
   }
   const capacity: TableCapacity = {
     mode: 'provisioned',
@@ -83,7 +86,7 @@ export function compileTableCapacity(props: TableCapacityProps | undefined): Tab
   if (!Number.isFinite(target) || target < 20 || target > 90) {
     problems.push(`tableCapacity.targetUtilizationPercent must be from 20 to 90, not ${target}`);
   }
-  if (problems.length > 0) throw new Error(`invalid tableCapacity:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new TurnResumerPropsError(problems);
   return capacity;
 }
 

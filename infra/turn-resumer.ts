@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { Attr, KeyPrefix } from '../shared/adapters/aws/dynamo-table';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
 import { type PacingProps, pacingEnvironment } from './pacing-env';
+import { collectProblems, TurnResumerPropsError } from './props-error';
 import { deadLetterQueue, QueueWithDlq } from './queue-with-dlq';
 import { ResumerFunction } from './resumer-function';
 import {
@@ -99,20 +100,7 @@ export class TurnResumer extends Construct {
 
   constructor(scope: Construct, id: string, props: TurnResumerProps) {
     super(scope, id);
-    assertAgentUrl(props.agentUrl);
-    const agentTimeout = props.agentTimeout ?? Duration.seconds(10);
-    if (
-      agentTimeout.toMilliseconds() < 1000 ||
-      agentTimeout.toMilliseconds() > MAX_AGENT_TIMEOUT.toMilliseconds()
-    ) {
-      throw new Error(
-        `agentTimeout must be from 1 s to ${MAX_AGENT_TIMEOUT.toSeconds()} s (the resume lease is 30 s)`,
-      );
-    }
-    const policy = compilePolicyProps(props.retryPolicy);
-    const tableCapacity = compileTableCapacity(props.tableCapacity);
-    // The classifier reports failures and completions to the pacer, the resume function asks it.
-    const pacingEnv = pacingEnvironment(props.pacing);
+    const { agentTimeout, policy, tableCapacity, pacingEnv, resumeMaxConcurrency } = compileProps(props);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
     const logging = {
       logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -251,7 +239,7 @@ export class TurnResumer extends Construct {
         batchSize: 5,
         // No batching window: a wake-up is due the second its delay ends.
         reportBatchItemFailures: true,
-        maxConcurrency: props.resumeMaxConcurrency ?? 5,
+        maxConcurrency: resumeMaxConcurrency,
       }),
     );
 
@@ -303,8 +291,41 @@ export class TurnResumer extends Construct {
   }
 }
 
-function assertAgentUrl(url: string): void {
-  if (Token.isUnresolved(url)) return;
+/**
+ * Checks every prop and fills in the defaults; throws one `TurnResumerPropsError` naming each bad prop, so a
+ * `cdk synth` with several bad `-c` values reports them all at once.
+ */
+function compileProps(props: TurnResumerProps) {
+  const problems: string[] = [];
+  const urlProblem = agentUrlProblem(props.agentUrl);
+  if (urlProblem) problems.push(urlProblem);
+  const agentTimeout = props.agentTimeout ?? Duration.seconds(10);
+  const timeoutMs = agentTimeout.toMilliseconds();
+  if (timeoutMs < 1000 || timeoutMs > MAX_AGENT_TIMEOUT.toMilliseconds()) {
+    problems.push(
+      `agentTimeout must be from 1 s to ${MAX_AGENT_TIMEOUT.toSeconds()} s (the resume lease is 30 s), got ${durationText(timeoutMs)}`,
+    );
+  }
+  const resumeMaxConcurrency = props.resumeMaxConcurrency ?? 5;
+  if (
+    !(Number.isInteger(resumeMaxConcurrency) && resumeMaxConcurrency >= 2 && resumeMaxConcurrency <= 1000)
+  ) {
+    problems.push(
+      `resumeMaxConcurrency must be a whole number from 2 to 1000 (an SQS event source's limits), got ${resumeMaxConcurrency}`,
+    );
+  }
+  const policy = collectProblems(problems, () => compilePolicyProps(props.retryPolicy));
+  const tableCapacity = collectProblems(problems, () => compileTableCapacity(props.tableCapacity));
+  // The classifier reports failures and completions to the pacer, the resume function asks it.
+  const pacingEnv = collectProblems(problems, () => pacingEnvironment(props.pacing));
+  if (problems.length > 0 || !policy || !tableCapacity || !pacingEnv)
+    throw new TurnResumerPropsError(problems);
+  return { agentTimeout, policy, tableCapacity, pacingEnv, resumeMaxConcurrency };
+}
+
+/** What is wrong with `url` as the agent's base URL, if anything. */
+function agentUrlProblem(url: string): string | undefined {
+  if (Token.isUnresolved(url)) return undefined;
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -312,14 +333,11 @@ function assertAgentUrl(url: string): void {
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    throw new Error(
-      `agentUrl must be an http(s) URL such as https://hub.example.com, got ${JSON.stringify(url)}`,
-    );
+    return `agentUrl must be an http(s) URL such as https://hub.example.com, got ${JSON.stringify(url)}`;
   }
   // fetch refuses such a URL, and it would put a password in the template and the functions' environment.
   if (parsed.username !== '' || parsed.password !== '') {
-    throw new Error(
-      `agentUrl must not hold a user or password (resumes are signed with the agent secret), got ${parsed.host}`,
-    );
+    return `agentUrl must not hold a user or password (resumes are signed with the agent secret), got ${parsed.host}`;
   }
+  return undefined;
 }

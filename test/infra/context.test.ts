@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { ContextError, stackPropsFromContext } from '../../infra/context';
+import { ContextError, contextProblem, stackPropsFromContext } from '../../infra/context';
 
 const run = promisify(execFile);
 const from = (context: Record<string, unknown>) => stackPropsFromContext((key) => context[key]);
@@ -90,6 +90,23 @@ describe('stackPropsFromContext', () => {
     ]);
   });
 
+  it('names the key that set a prop the construct refuses', () => {
+    expect(contextProblem('retryPolicy.maxResumeTries must be an integer from 1 to 50, got 99')).toBe(
+      '-c maxResumeTries: retryPolicy.maxResumeTries must be an integer from 1 to 50, got 99',
+    );
+    expect(
+      contextProblem(
+        'retryPolicy.delays holds a wait of up to 2h with jitter, beyond retryPolicy.maxWait (1h)',
+      ),
+    ).toBe(
+      '-c delays: retryPolicy.delays holds a wait of up to 2h with jitter, beyond retryPolicy.maxWait (1h)',
+    );
+    expect(contextProblem('tableCapacity.writeUnits.min must be a whole number from 1 to 40000, not 0')).toBe(
+      '-c tableWriteUnits: tableCapacity.writeUnits.min must be a whole number from 1 to 40000, not 0',
+    );
+    expect(contextProblem('something no key sets')).toBe('something no key sets');
+  });
+
   it('ends `cdk synth` with the bad keys named and exit code 2, without a stack trace', async () => {
     const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
     try {
@@ -103,6 +120,43 @@ describe('stackPropsFromContext', () => {
       expect(failed?.code).toBe(2);
       expect(failed?.stderr).toBe(
         'invalid CDK context:\n  - -c jitter="lots": expected a number from 0 to 1\n',
+      );
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // Found by a review of the docs: values that read but were out of range ended the synth with the construct's
+  // stack trace and exit code 1, naming the prop, not the key.
+  it('ends `cdk synth` the same way for values out of range, each named by its key', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
+    const context = {
+      agentTimeout: '30s',
+      maxResumeTries: '99',
+      resumeMaxConcurrency: '1',
+      paceRate: '0',
+      tableCapacity: 'provisioned',
+      tableTargetUtilization: '95',
+    };
+    try {
+      const failed = await run(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
+        cwd: join(import.meta.dirname, '..', '..'),
+        env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) },
+      }).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(2);
+      expect(failed?.stderr).toBe(
+        [
+          'invalid CDK context:',
+          '  - -c agentTimeout: agentTimeout must be from 1 s to 25 s (the resume lease is 30 s), got 30s',
+          "  - -c resumeMaxConcurrency: resumeMaxConcurrency must be a whole number from 2 to 1000 (an SQS event source's limits), got 1",
+          '  - -c maxResumeTries: retryPolicy.maxResumeTries must be an integer from 1 to 50, got 99',
+          '  - -c tableTargetUtilization: tableCapacity.targetUtilizationPercent must be from 20 to 90, not 95',
+          '  - -c paceRate: pacing.ratePerSecond must be a rate from 0.001 to 1000 per second, got 0',
+          '',
+        ].join('\n'),
       );
     } finally {
       rmSync(outdir, { recursive: true, force: true });
