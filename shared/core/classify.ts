@@ -85,7 +85,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
     'contain sensitive', 'violation information', 'is sensitive',
     'content blocked',
-    'content was blocked', ' csam ',
+    'content was blocked', ' csam ', 'text that is not allowed',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -148,6 +148,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tokens_limit_reached', 'request body too large for',
     // FastChat: `Prompt tokens (9471) + max-sampled tokens (512) exceeds max (9216)`.
     ') exceeds max',
+    // Claude Code's compaction breaker: `Autocompact is thrashing: the context refilled to the limit …`.
+    'autocompact',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -646,7 +648,9 @@ function decide(
   if (has & S.permission && !overloaded5xx) return 'permission';
   // `API Error (400): Our servers are currently overloaded`: a wrapper's plain 400 around an overload.
   if (status === 400 && has & S.overload && !(has & S.badRequest)) return 'capacity';
-  if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408)
+  // Likewise a plain 400 around rate-limit words (`{"detail":"Too many requests in 1 hour…"} (code: 400)`).
+  const rate400 = status === 400 && has & S.rate && !(has & S.badRequest);
+  if (statusClass && status !== undefined && status < 500 && status !== 429 && status !== 408 && !rate400)
     return statusClass;
   // Before the request-error types: Mistral reports its full backend as an invalid_request_error. A rate limit
   // that names its per-minute window is the account's, whatever demand it blames (`High demand for … - limited

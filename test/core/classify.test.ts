@@ -418,6 +418,9 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
   ['other', "EACCES: permission denied, open '/home/user/.config/claude-code/config.json'"],
   ['transport', 'thread main panicked: reqwest::Error { kind: Request, source: TimedOut }'],
+  // A plain 400 around rate-limit words is a rate limit, as one around an overload is capacity.
+  ['rate_limit', '{"detail":"Too many requests in 1 hour. Try again later."} (code: 400)'],
+  ['bad_request', '400 Bad Request: too many requests in one batch: invalid parameter'],
   [
     'rate_limit',
     'Response: 500 {"statusCode":500,"error":"Internal Server Error","message":"429 Rate limit is exceeded. Try again in 11 seconds."}',
