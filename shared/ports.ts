@@ -48,6 +48,11 @@ export type Sending = {
   tries: number;
   /** The latest retryable answer (`status` 0: none came), when a try has failed. */
   lastAnswer?: { status: number; detail: string };
+  /**
+   * A stop, close or newer prompt came while this POST was under way (the stop answered `cancel_requested`): no
+   * further try is sent, but this one may land (`auto_resume_fired`) or not (`auto_resume_skipped`).
+   */
+  stopRequested?: true;
 };
 
 /** Keeps each session's state and its event log; every write is fenced by the state's version. */

@@ -20,7 +20,14 @@ export function createApiHandler(deps: ApiHandlerDeps) {
         },
       );
     }
-    const query = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}));
+    // A Function URL joins a repeated parameter's values with commas (`?limit=1&limit=2` → `1,2`); the last one
+    // counts, as locally. No value the API takes holds a comma.
+    const query = Object.fromEntries(
+      Object.entries(event.queryStringParameters ?? {}).map(([name, value]) => [
+        name,
+        value?.split(',').at(-1),
+      ]),
+    );
     const response = await handleApiRequest(
       deps.resumer,
       {

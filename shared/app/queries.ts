@@ -16,11 +16,22 @@ export async function getSession(store: RetryStore, sessionId: string): Promise<
   return sending ? { ...view, sending } : view;
 }
 
-/** The attempt in flight as the view shows it; none once withdrawn (a stop, close or newer prompt came). */
+/**
+ * The attempt in flight as the view shows it. One a stop (close, newer prompt) withdrew while its POST was under
+ * way is still shown, `stopRequested`: the stop answered `cancel_requested`, and the resume may yet land.
+ */
 function sendingOf(inFlight: Pending | null): Sending | undefined {
-  if (!inFlight || inFlight.cancelled) return undefined;
-  const { attempt, of, promptId, turnId, tries, lastAnswer } = inFlight;
-  return { attempt, of, promptId, turnId, tries, ...(lastAnswer ? { lastAnswer } : {}) };
+  if (!inFlight) return undefined;
+  const { attempt, of, promptId, turnId, tries, lastAnswer, cancelled } = inFlight;
+  return {
+    attempt,
+    of,
+    promptId,
+    turnId,
+    tries,
+    ...(lastAnswer ? { lastAnswer } : {}),
+    ...(cancelled ? { stopRequested: true as const } : {}),
+  };
 }
 
 /** Sessions with a retry waiting, soonest first. */

@@ -96,7 +96,8 @@ function headline(retry: RetrySummary, sending: Sending | undefined): string {
   if (retry) parts.push(`retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}`);
   if (sending) {
     const last = sending.lastAnswer ? `; last answer: ${sending.lastAnswer.detail}` : '';
-    parts.push(`sending ${sending.attempt}/${sending.of} (try ${Math.max(1, sending.tries)}${last})`);
+    const stop = sending.stopRequested ? '; stop requested: this POST may still land' : '';
+    parts.push(`sending ${sending.attempt}/${sending.of} (try ${Math.max(1, sending.tries)}${last}${stop})`);
   }
   return parts.length > 0 ? parts.join('; ') : 'nothing waiting';
 }

@@ -67,6 +67,20 @@ describe('DynamoRetryStore items', () => {
       )
     ).Item;
 
+  // Found by a review of the API: a cursor of the right shape whose waitAt the SDK can't marshal threw inside the
+  // query, so the API function failed (a 502 and an error alarm) instead of answering 400 invalid_cursor.
+  it('refuses a waiting cursor whose waitAt is no epoch ms, before it queries', async () => {
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
+    const cursor = (waitAt: number) =>
+      Buffer.from(`{"pk":"S#s-a","sk":"ROW","waitPk":"WAITING","waitAt":${JSON.stringify(waitAt)}}`).toString(
+        'base64url',
+      );
+    for (const waitAt of [9_007_199_254_740_994, 1e200, 1e-200, -1, 1.5]) {
+      await expect(store.waiting({ cursor: cursor(waitAt) })).rejects.toThrow('invalid cursor');
+    }
+    expect(await store.waiting({ cursor: cursor(T0) })).toEqual({ items: [], cursor: undefined });
+  });
+
   it('keeps waitPk and waitAt on the row only while a retry is armed', async () => {
     const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     const armed = sessionState({ version: 1, pending: pending({ nextAt: T0 + 10_000 }) });

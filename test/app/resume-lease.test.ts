@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideAndCommit } from '../../shared/app/decide-and-commit';
 import { type ResumerDeps, RetryLaterError } from '../../shared/app/deps';
 import { handleTurnEvent, stopSession } from '../../shared/app/handle-turn-event';
+import { getSession } from '../../shared/app/queries';
 import { resumeTurn } from '../../shared/app/resume-turn';
 import type { ResumeCall } from '../../shared/core/resume-call';
 import type { WakeMessage } from '../../shared/core/types';
@@ -233,5 +234,28 @@ describe("the POST within its claim's lease", () => {
     await expect(resumeTurn(deps, wake)).rejects.toThrow(/not sent: 500 ms of the claim's lease/);
     expect(agent.calls).toEqual([]);
     expect((await deps.store.load('s-42')).inFlight).toMatchObject({ claimedAt: null, tries: 1 });
+  });
+});
+
+// Found by a review of the API: a stop while the POST was under way answered `cancel_requested`, and the session
+// then showed neither a retry nor an attempt being sent; the resume landed a moment later.
+describe('a stop while the POST is under way, as the read API shows it', () => {
+  it('shows the attempt still being sent, marked stopRequested, until its answer settles it', async () => {
+    const { deps, clock } = memoryDeps();
+    const wake = await armedAndDue(deps, clock);
+    const gated = gatedAgent();
+    const run = resumeTurn({ ...deps, agent: gated.agent }, wake);
+    await gated.sending;
+    const stop = await stopSession(deps, 's-42');
+    expect(stop.decision.outcome).toBe('cancel_requested');
+    expect(await getSession(deps.store, 's-42')).toMatchObject({
+      retry: null,
+      sending: { attempt: 1, tries: 1, stopRequested: true },
+    });
+    gated.release();
+    await run;
+    const after = await getSession(deps.store, 's-42');
+    expect(after?.sending).toBeUndefined();
+    expect(after?.lastEvent).toMatchObject({ kind: 'auto_resume_fired' });
   });
 });

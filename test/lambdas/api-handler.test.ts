@@ -59,6 +59,14 @@ describe('the API handler', () => {
     expect(second.body.items.map((s: { sessionId: string }) => s.sessionId)).toEqual(['s-42']);
   });
 
+  // A Function URL joins a repeated parameter's values with commas; the last one counts, as on the local server.
+  it('takes the last value of a repeated query parameter', async () => {
+    const { call } = await api();
+    const listed = await call('GET', '/sessions', { waiting: 'true,true', limit: '5,1' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((s: { sessionId: string }) => s.sessionId)).toEqual(['s-41']);
+  });
+
   it('returns the log and stops a waiting retry', async () => {
     const { call, waker } = await api();
     expect((await call('POST', '/sessions/s-42/stop')).body).toMatchObject({

@@ -323,6 +323,8 @@ function isWaitingKey(key: Item): key is Key {
     SESSION_ID_PATTERN.test(pk.slice(KeyPrefix.session.length)) &&
     key[Attr.sk] === SESSION_ROW_SK &&
     key[Attr.waitPk] === WAITING_PK &&
-    Number.isFinite(key[Attr.waitAt])
+    // An epoch ms the SDK can marshal: `9007199254740994` or `1e200` would throw in the query, not answer 400.
+    Number.isSafeInteger(key[Attr.waitAt]) &&
+    (key[Attr.waitAt] as number) >= 0
   );
 }
