@@ -1,6 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ContextError, contextProblem, stackPropsFromContext } from './context';
+import { ContextError, ContextKey, contextProblem, stackPropsFromContext } from './context';
 import { TurnResumerPropsError } from './props-error';
 import { TurnResumerStack } from './turn-resumer-stack';
 
@@ -8,6 +8,11 @@ const app = new App();
 stackOrExit();
 // An unacknowledged AwsSolutions finding fails `cdk synth` and `cdk deploy`.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+
+/** The context keys given a value (`-c`, cdk.json). */
+function setKeys(): Set<string> {
+  return new Set(Object.values(ContextKey).filter((key) => app.node.tryGetContext(key) !== undefined));
+}
 
 /**
  * The stack from the settings of `-c`. A value that can't be read, or that the construct refuses (out of
@@ -25,7 +30,7 @@ function stackOrExit(): TurnResumerStack {
       error instanceof ContextError
         ? error.problems
         : error instanceof TurnResumerPropsError
-          ? error.problems.map(contextProblem)
+          ? error.problems.map((problem) => contextProblem(problem, setKeys()))
           : undefined;
     if (!problems) throw error;
     process.stderr.write(`${new ContextError(problems).message}\n`);

@@ -60,14 +60,29 @@ const PROP_OF_KEY: Partial<Record<ContextKey, string>> = {
 
 /**
  * A problem the construct found with a prop (a value that reads but is out of range: `-c maxResumeTries=99`),
- * named by the context key that set it: `-c maxResumeTries: retryPolicy.maxResumeTries must be … got 99`.
+ * named by the context key that set it: `-c maxResumeTries: retryPolicy.maxResumeTries must be … got 99`. A
+ * problem between two props (`retryPolicy.delays holds a wait … beyond retryPolicy.maxWait`) is named by the keys
+ * of `setKeys` among them, or else by the prop it starts with.
  */
-export function contextProblem(problem: string): string {
-  let best: [string, string] | undefined;
-  for (const [key, prop] of Object.entries(PROP_OF_KEY)) {
-    if (prop && problem.startsWith(prop) && (!best || prop.length > best[1].length)) best = [key, prop];
+export function contextProblem(problem: string, setKeys: ReadonlySet<string> = new Set()): string {
+  const named = Object.entries(PROP_OF_KEY).filter(([, prop]) => prop && mentions(problem, prop));
+  const set = named.filter(([key]) => setKeys.has(key)).map(([key]) => key);
+  const first = named
+    .filter(([, prop]) => prop && problem.startsWith(prop))
+    .sort((a, b) => (b[1]?.length ?? 0) - (a[1]?.length ?? 0))[0]?.[0];
+  const keys = set.length > 0 ? set : first ? [first] : [];
+  return keys.length > 0 ? `${keys.map((key) => `-c ${key}`).join(', ')}: ${problem}` : problem;
+}
+
+/** Whether `problem` names `prop` as a whole (`retryPolicy.delays`, not inside `retryPolicy.delaysMs`). */
+function mentions(problem: string, prop: string): boolean {
+  let at = problem.indexOf(prop);
+  while (at >= 0) {
+    const after = problem.charCodeAt(at + prop.length);
+    if (Number.isNaN(after) || !/[A-Za-z0-9]/.test(String.fromCharCode(after))) return true;
+    at = problem.indexOf(prop, at + 1);
   }
-  return best ? `-c ${best[0]}: ${problem}` : problem;
+  return false;
 }
 
 type Lookup = (key: string) => unknown;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SESSION_ID_PATTERN } from './core/session-id';
+import { isDotSegment, SESSION_ID_PATTERN } from './core/session-id';
 import { type TurnEvent, TurnEventType, type WakeMessage } from './core/types';
 
 /** Names the expectation when a value is wrong, and says `missing` when it is absent. */
@@ -7,15 +7,23 @@ function says(what: string): { error: (issue: { input?: unknown }) => string } {
   return { error: (issue) => (issue.input === undefined ? `missing, ${what}` : what) };
 }
 
-const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-], not . or ..';
+const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-]';
 const ID = 'expected 1–256 characters without control characters';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
 const UPSTREAM = 'expected 1–100 characters of [A-Za-z0-9.:_-]';
 
-/** A session id: 1–128 characters of `[A-Za-z0-9._:-]`, not `.` or `..`. */
+/** A session id: 1–128 characters of `[A-Za-z0-9._:-]`. */
 export const sessionIdSchema = z
   .string(says(SESSION_ID))
   .check(z.regex(SESSION_ID_PATTERN, says(SESSION_ID)));
+
+const WEBHOOK_SESSION_ID = `${SESSION_ID}, not . or ..`;
+
+/** A webhook's session id: as `sessionIdSchema`, and not `.` or `..`, which no URL path can hold (`isDotSegment`). */
+export const webhookSessionIdSchema = z.string(says(WEBHOOK_SESSION_ID)).check(
+  z.regex(SESSION_ID_PATTERN, says(WEBHOOK_SESSION_ID)),
+  z.refine((id) => !isDotSegment(id), says(WEBHOOK_SESSION_ID)),
+);
 
 /** A turn, prompt or agent-session id: 1–256 characters, no control characters. */
 export const idSchema = z

@@ -87,17 +87,9 @@ describe('wake message', () => {
     ['attempt', 1.5, 'wake message: attempt: expected an integer ≥ 1'],
     ['attempt', '1', 'wake message: attempt: expected an integer ≥ 1'],
     ['attempt', undefined, 'wake message: attempt: missing, expected an integer ≥ 1'],
-    [
-      'sessionId',
-      's 42',
-      'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-], not . or ..',
-    ],
-    ['sessionId', '', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-], not . or ..'],
-    [
-      'sessionId',
-      's'.repeat(129),
-      'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-], not . or ..',
-    ],
+    ['sessionId', 's 42', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
+    ['sessionId', '', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
+    ['sessionId', 's'.repeat(129), 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
     ['turnId', 't\n7', 'wake message: turnId: expected 1–256 characters without control characters'],
     ['promptId', '', 'wake message: promptId: expected 1–300 characters without control characters'],
     [

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { printable } from '../core/printable';
 import { redactSecrets } from '../core/redact';
 import type { ResumeCall } from '../core/resume-call';
+import { isDotSegment } from '../core/session-id';
 import type { ResumeResult } from '../core/session-machine';
 import type { AgentClient, Secret } from '../ports';
 import { parseSecret, signedHeaders } from '../webhook/standard-webhooks';
@@ -72,6 +73,14 @@ export class HttpAgentClient implements AgentClient {
   }
 
   async resume(call: ResumeCall, options: { timeoutMs?: number } = {}): Promise<ResumeResult> {
+    // A session stored with such an id before webhooks refused it: its prompts path would be another path.
+    if (isDotSegment(call.sessionId)) {
+      return {
+        kind: 'rejected',
+        status: 0,
+        detail: `session id "${call.sessionId}" can't be put in a URL path`,
+      };
+    }
     const timeoutMs = Math.max(0, Math.min(this.#timeoutMs, options.timeoutMs ?? this.#timeoutMs));
     const deadline = this.#timers.now() + timeoutMs;
     const timeout = new AbortController();
@@ -135,8 +144,10 @@ export class HttpAgentClient implements AgentClient {
       );
       return { kind: 'rejected', status: response.status, detail };
     }
-    // The answer may echo what it was sent or its own credentials: it is logged, so it is redacted here.
-    const detail = redactSecrets(`HTTP ${response.status}${await snippet(response)}`);
+    // The answer may echo what it was sent or its own credentials: it is logged, so it is redacted here. It is
+    // kept and shown too (the row's last answer, `auto_resume_failed`), so what a terminal would act on is then
+    // written out; after the redaction, whose rules read a control character as the word break it is.
+    const detail = printable(redactSecrets(`HTTP ${response.status}${await snippet(response)}`));
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { kind: 'ok' };
     if (RETRYABLE_STATUSES.has(response.status) || response.status >= 500)
       return { kind: 'retryable', detail, status: response.status };
@@ -193,9 +204,6 @@ async function snippet(response: Response): Promise<string> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  // Kept and shown (the row's last answer, `auto_resume_failed`), so what a terminal would act on is written out.
-  const text = printable(
-    Buffer.concat(chunks).subarray(0, DETAIL_BYTES).toString('utf8').replace(/\s+/g, ' ').trim(),
-  );
+  const text = Buffer.concat(chunks).subarray(0, DETAIL_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
   return text ? `: ${text}` : '';
 }

@@ -208,6 +208,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'tool result missing', 'tool execution was interrupted',
     'directory mismatch',
     'eacces:', 'outside the working directory',
+    // pydantic's type for a model's output that is no JSON (`Invalid JSON: EOF while parsing a value`).
+    'json_invalid',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
@@ -1354,9 +1356,12 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // The start of a JSON or Python string value, where a message begins with its status: `"message":"400 Missing
   // field …"`, `'message': '503 Service Unavailable'` (not a value that is only the number: `"id":"503"`).
   if ((before === DOUBLE_QUOTE || before === QUOTE) && after !== before && afterColon(t, i - 2)) return true;
-  // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`; an access log's `"POST /v1/… HTTP/1.1" 503 -`.
+  // A status line: `HTTP/1.1 500 model_error`, `HTTP/2 429`.
   if (before === SPACE && afterHttpVersion(t, i - 1)) return true;
-  if (before === SPACE && codeAt(t, i - 2) === DOUBLE_QUOTE && afterHttpVersion(t, i - 2)) return true;
+  // An access log's line for a model call, `"POST /v1/chat/completions HTTP/1.1" 503 -` (a GET beside it is
+  // another request: `"GET /favicon.ico HTTP/1.1" 404`).
+  if (before === SPACE && codeAt(t, i - 2) === DOUBLE_QUOTE && afterHttpVersion(t, i - 2))
+    return t.startsWith('"post ', t.lastIndexOf('"', i - 3));
   // A log table's cell: Gin's `[GIN] 2025/03/06 - 11:42:21 | 503 | 42.04ms | 127.0.0.1 | POST "/api/generate"`.
   if (before === SPACE && after === SPACE && codeAt(t, i - 2) === PIPE && codeAt(t, j + 1) === PIPE)
     return true;

@@ -17,12 +17,13 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}`, 'g'), // GitLab personal access tokens
   new RegExp(`${START}hf_[A-Za-z0-9]{30,}`, 'g'), // Hugging Face tokens
   /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g, // AWS access key ids
-  new RegExp(`${START}xox[abeoprs]-[A-Za-z0-9-]{10,}`, 'g'), // Slack bot, user, app-level… tokens
+  new RegExp(`${START}xox[a-z]-[A-Za-z0-9-]{10,}`, 'g'), // Slack bot, user, client (`xoxc-`), cookie (`xoxd-`)… tokens
   new RegExp(`${START}xapp-[A-Za-z0-9-]{10,}`, 'g'),
   new RegExp(`${START}gsk_[A-Za-z0-9]{20,}`, 'g'), // Groq
   new RegExp(`${START}pplx-[A-Za-z0-9]{20,}`, 'g'), // Perplexity
   new RegExp(`${START}r8_[A-Za-z0-9]{20,}`, 'g'), // Replicate
   new RegExp(`${START}npm_[A-Za-z0-9]{30,}`, 'g'), // npm
+  new RegExp(`${START}hv[sbr]\\.[A-Za-z0-9_-]{20,}`, 'g'), // HashiCorp Vault
   new RegExp(`${START}[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`, 'g'), // Stripe
   // A JSON Web Token: header and payload are base64url JSON (`eyJ` is `{"`). It starts after no character of
   // its runs (not after `_` either, unlike the keys above), so no start lies inside another's run.
@@ -30,11 +31,12 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
 ];
 
 /**
- * A PEM private key (a service account's `private_key`), to its END line or, without one, as far as its base64
- * runs: a body holds no `-`, so the run stops at the next `-----`.
+ * A PEM or PGP private key (a service account's `private_key`), to its END line or, without one, as far as its
+ * body runs: base64, whitespace and escaped line breaks (`\n`), which hold no `-`, so the run stops at the next
+ * `-----` and at the first character no key holds (a header quoted in prose is not followed by a body).
  */
 const PEM_PRIVATE_KEY =
-  /-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----[^-]*(?:-----END [A-Z ]{0,20}PRIVATE KEY-----)?/g;
+  /-----BEGIN [A-Z ]{0,20}PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\s\\:]*(?:-----END [A-Z ]{0,20}PRIVATE KEY(?: BLOCK)?-----)?/g;
 
 /** `Bearer <token>` (also URL-encoded or after a no-break space): the scheme stays, the token goes. */
 const BEARER = /(?<![A-Za-z])(bearer(?:[ \t\u00a0]|%20){1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
@@ -56,7 +58,9 @@ const KEY_NAMES = [
   'private[_-]?key',
   'subscription[_-]?key',
   'session[_-]?token',
-  'x-(?:auth|access)-token',
+  'x-[a-z]{1,20}-token',
+  'account[_-]?key',
+  'shared[_-]?access[_-]?key',
 ].join('|');
 // Also in JSON inside a JSON string (`\\"apiKey\\":\\"…\\"`), so a value stops at a backslash.
 const KEY_VALUE = new RegExp(

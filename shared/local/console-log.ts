@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { printable } from '../core/printable';
 import type { Clock, Log } from '../ports';
 
 type Level = 'info' | 'warn' | 'error';
@@ -14,7 +15,10 @@ export function consoleLog(stream: Writable, clock: Clock, options: { quiet?: bo
         ([key, value]) =>
           `${key}=${typeof value === 'string' && !/\s/.test(value) ? value : JSON.stringify(value)}`,
       );
-    stream.write(`${time} ${level.toUpperCase().padEnd(5)} ${[message, ...fields].join(' ')}\n`);
+    // Ids may hold what a terminal acts on (a right-to-left override is no control character to the schemas).
+    stream.write(
+      `${printable(`${time} ${level.toUpperCase().padEnd(5)} ${[message, ...fields].join(' ')}`)}\n`,
+    );
   };
   return {
     info: (message, extra) => write('info', message, extra),

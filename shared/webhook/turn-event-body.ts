@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { type Failure, type TurnEvent, TurnEventType } from '../core/types';
-import { failureSchema, idSchema, sessionIdSchema } from '../messages';
+import { failureSchema, idSchema, webhookSessionIdSchema } from '../messages';
 
 // Words a value the way shared/messages.ts does: `missing, expected …` when absent, `expected …` otherwise.
 function says(what: string): { error: (issue: { input?: unknown }) => string } {
@@ -22,7 +22,7 @@ const occurredAtSchema = z
 
 // Unknown keys are dropped without being read, so a deeply nested extra costs nothing.
 const turnSchema = z.object({
-  sessionId: sessionIdSchema,
+  sessionId: webhookSessionIdSchema,
   turnId: idSchema,
   promptId: idSchema,
   agentSessionId: z.optional(idSchema),

@@ -177,6 +177,28 @@ describe('HttpAgentClient', () => {
     });
   });
 
+  // Found by a review of that change: written out first, `\u0000sk-…` no longer read as a key after a word break.
+  it('redacts a key right after a control character before writing the character out', async () => {
+    const agent = await startAgent(
+      answerWith(503, `invalid key\u0000sk-proj-${'A'.repeat(30)} and \u001bBearer ${'b'.repeat(20)}`),
+    );
+    expect(await client(agent.baseUrl).resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail: 'HTTP 503: invalid key\\u0000[REDACTED] and \\u001bBearer [REDACTED]',
+      status: 503,
+    });
+  });
+
+  it('refuses to resume a session stored with the id .. (its prompts path would be another path), sending nothing', async () => {
+    const agent = await startAgent(answerWith(200, 'ok'));
+    expect(await client(agent.baseUrl).resume({ ...resumeCall(), sessionId: '..' })).toEqual({
+      kind: 'rejected',
+      status: 0,
+      detail: `session id ".." can't be put in a URL path`,
+    });
+    expect(agent.received).toEqual([]);
+  });
+
   it('keeps only the start of a long answer in the detail', async () => {
     const agent = await startAgent(answerWith(500, 'e'.repeat(100_000)));
     const result = await client(agent.baseUrl).resume(resumeCall());

@@ -150,6 +150,24 @@ export function describeRetryStoreContract(name: string, makeStore: () => Promis
       await expect.poll(async () => ids(await store.waiting())).toEqual(['s-mid', 's-late']);
     });
 
+    // Webhooks refuse the session ids `.` and `..` (no URL path holds them), but one stored before that rule must
+    // not break a start's replay, the waiting list's cursors or the log (a review of the change found all three).
+    it('keeps a session stored with the id .. readable, listed, and paged past', async () => {
+      const dots = sessionState({ sessionId: '..', version: 1, pending: pending({ nextAt: T0 + 1_000 }) });
+      const after = sessionState({
+        sessionId: 's-after',
+        version: 1,
+        pending: pending({ nextAt: T0 + 2_000 }),
+      });
+      await commit(dots, [firedEvent(), firedEvent()]);
+      await commit(after);
+      expect(await store.load('..')).toStrictEqual(dots);
+      const pages = await collect((cursor) => store.waiting({ limit: 1, cursor }));
+      expect(pages.flatMap((p) => p.items).map((s) => s.sessionId)).toEqual(['..', 's-after']);
+      const events = await collect((cursor) => store.events('..', { limit: 1, cursor }));
+      expect(events.flatMap((p) => p.items)).toHaveLength(2);
+    });
+
     it('state round-trips exactly, null fields and nested pending included', async () => {
       const p = pending({
         attempt: 2,

@@ -412,6 +412,12 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   // An access log's line (the Common Log Format): the status follows the quoted request.
   ['capacity', '127.0.0.1 - - [13/Sep/2023 20:20:27] "POST /v1/chat/completions HTTP/1.1" 503 -'],
   ['auth', '127.0.0.1:60714 - "POST /chat/completions HTTP/1.1" 401'],
+  // Another request's line is not this failure's status (a review of the rule): only a model call, a POST, counts.
+  [
+    'server',
+    '"GET /favicon.ico HTTP/1.1" 404 153 "-"\nupstream timed out (110: Connection timed out) while reading response header from upstream',
+  ],
+  ['server', '"GET /metrics HTTP/1.1" 403 12\n"POST /v1/chat/completions HTTP/1.1" 502 0'],
   ['other', '"GET /v1/models HTTP/1.1" 20 bytes, 503 ms'],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],

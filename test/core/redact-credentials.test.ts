@@ -304,6 +304,30 @@ describe('redactSecrets on tokens with no key name and on camelCase names', () =
       '{"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----\\n", "client_email": "a@b"}',
       '{"private_key": "[REDACTED]\\n", "client_email": "a@b"}',
     ],
+    ['a Slack client token', 'xoxc-1234567890-1234567890-AbCdEfGhIjKl failed', '[REDACTED] failed'],
+    ['an X-…-Token header', 'X-Vault-Token: hvs.CAESIAbCdEfGhIjKlMnOpQrStUv', 'X-Vault-Token: [REDACTED]'],
+    ['a bare Vault token', 'token hvs.CAESIAbCdEfGhIjKlMnOpQrStUv denied', 'token [REDACTED] denied'],
+    [
+      'an Azure storage connection string',
+      'AccountName=acct;AccountKey=AbCd+ef/Gh==;EndpointSuffix=core.windows.net',
+      'AccountName=acct;AccountKey=[REDACTED];EndpointSuffix=core.windows.net',
+    ],
+    [
+      'an Azure Service Bus connection string',
+      'SharedAccessKeyName=root;SharedAccessKey=AbCdEf123=',
+      'SharedAccessKeyName=root;SharedAccessKey=[REDACTED]',
+    ],
+    [
+      'a PGP private key block',
+      'gpg: -----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n=abcd\n-----END PGP PRIVATE KEY BLOCK----- bad',
+      'gpg: [REDACTED] bad',
+    ],
+    // A header quoted in prose has no body after it: the rest of the text stays (a review found a 529 swallowed).
+    [
+      'a PEM header named in prose',
+      'key has no -----BEGIN PRIVATE KEY----- line); fell back. API Error: 529 {"type":"overloaded_error"}',
+      'key has no [REDACTED]); fell back. API Error: 529 {"type":"overloaded_error"}',
+    ],
     [
       'a private key with no END line',
       'Could not deserialize key data: -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7\n',

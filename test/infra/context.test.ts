@@ -105,6 +105,13 @@ describe('stackPropsFromContext', () => {
       '-c tableWriteUnits: tableCapacity.writeUnits.min must be a whole number from 1 to 40000, not 0',
     );
     expect(contextProblem('something no key sets')).toBe('something no key sets');
+    // A problem between two settings is named by the ones given (a review found `-c maxWait=1s` named `-c delays`).
+    const between =
+      'retryPolicy.delays holds a wait of up to 24m with jitter, beyond retryPolicy.maxWait (1s)';
+    expect(contextProblem(between, new Set(['maxWait']))).toBe(`-c maxWait: ${between}`);
+    expect(contextProblem(between, new Set(['delays', 'maxWait', 'jitter']))).toBe(
+      `-c delays, -c maxWait: ${between}`,
+    );
   });
 
   it('ends `cdk synth` with the bad keys named and exit code 2, without a stack trace', async () => {
