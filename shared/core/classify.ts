@@ -185,6 +185,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
     'authorization required', 'credentials could not be verified',
     'invalid apikey',
+    'sso session', 'sso login',
     'does not exist in our records', 'token is required',
   ],
   localOther: [
@@ -392,6 +393,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to pipe', 'invalid response stream',
     "didn't respond within", 'did not respond within',
     'timedout', ': eof',
+    'self-signed certificate', 'self signed certificate', 'certificate verification', 'protocol error',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   limitWord: ['limit'],

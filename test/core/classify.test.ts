@@ -418,6 +418,13 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     '"GET /favicon.ico HTTP/1.1" 404 153 "-"\nupstream timed out (110: Connection timed out) while reading response header from upstream',
   ],
   ['server', '"GET /metrics HTTP/1.1" 403 12\n"POST /v1/chat/completions HTTP/1.1" 502 0'],
+  // Round 18: TLS interception, an expired SSO session, a model's output that is no JSON.
+  ['transport', '└  ✖ self-signed certificate in certificate chain'],
+  ['auth', 'API Error: The SSO session associated with this profile has expired. Run aws sso login.'],
+  [
+    'other',
+    '{"errors": [{"type": "json_invalid", "msg": "Invalid JSON: EOF while parsing a value at line 1804"}]}',
+  ],
   ['other', '"GET /v1/models HTTP/1.1" 20 bytes, 503 ms'],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
