@@ -11,6 +11,22 @@ import { ContextError, contextProblem, stackPropsFromContext } from '../../infra
 const run = promisify(execFile);
 const from = (context: Record<string, unknown>) => stackPropsFromContext((key) => context[key]);
 
+/** How `infra/app.ts` (what `cdk synth` runs) ends with `context`; `undefined` if it synthesizes. */
+async function synthFailure(context: Record<string, unknown>) {
+  const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
+  try {
+    return await run(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
 describe('stackPropsFromContext', () => {
   it('leaves every setting to the construct defaults when the context is empty', () => {
     const props = from({});
@@ -115,58 +131,34 @@ describe('stackPropsFromContext', () => {
   });
 
   it('ends `cdk synth` with the bad keys named and exit code 2, without a stack trace', async () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
-    try {
-      const failed = await run(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
-        cwd: join(import.meta.dirname, '..', '..'),
-        env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ jitter: 'lots' }) },
-      }).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(failed?.code).toBe(2);
-      expect(failed?.stderr).toBe(
-        'invalid CDK context:\n  - -c jitter="lots": expected a number from 0 to 1\n',
-      );
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
-    }
+    expect(await synthFailure({ jitter: 'lots' })).toEqual({
+      code: 2,
+      stderr: 'invalid CDK context:\n  - -c jitter="lots": expected a number from 0 to 1\n',
+    });
   }, 60_000);
 
   // Found by a review of the docs: values that read but were out of range ended the synth with the construct's
   // stack trace and exit code 1, naming the prop, not the key.
   it('ends `cdk synth` the same way for values out of range, each named by its key', async () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'turn-resumer-context-'));
-    const context = {
+    const failure = await synthFailure({
       agentTimeout: '30s',
       maxResumeTries: '99',
       resumeMaxConcurrency: '1',
       paceRate: '0',
       tableCapacity: 'provisioned',
       tableTargetUtilization: '95',
-    };
-    try {
-      const failed = await run(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
-        cwd: join(import.meta.dirname, '..', '..'),
-        env: { ...process.env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(context) },
-      }).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(failed?.code).toBe(2);
-      expect(failed?.stderr).toBe(
-        [
-          'invalid CDK context:',
-          '  - -c agentTimeout: agentTimeout must be from 1 s to 25 s (the resume lease is 30 s), got 30s',
-          "  - -c resumeMaxConcurrency: resumeMaxConcurrency must be a whole number from 2 to 1000 (an SQS event source's limits), got 1",
-          '  - -c maxResumeTries: retryPolicy.maxResumeTries must be an integer from 1 to 50, got 99',
-          '  - -c tableTargetUtilization: tableCapacity.targetUtilizationPercent must be from 20 to 90, not 95',
-          '  - -c paceRate: pacing.ratePerSecond must be a rate from 0.001 to 1000 per second, got 0',
-          '',
-        ].join('\n'),
-      );
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
-    }
+    });
+    expect(failure).toEqual({
+      code: 2,
+      stderr: [
+        'invalid CDK context:',
+        '  - -c agentTimeout: agentTimeout must be from 1 s to 25 s (the resume lease is 30 s), got 30s',
+        "  - -c resumeMaxConcurrency: resumeMaxConcurrency must be a whole number from 2 to 1000 (an SQS event source's limits), got 1",
+        '  - -c maxResumeTries: retryPolicy.maxResumeTries must be an integer from 1 to 50, got 99',
+        '  - -c tableTargetUtilization: tableCapacity.targetUtilizationPercent must be from 20 to 90, not 95',
+        '  - -c paceRate: pacing.ratePerSecond must be a rate from 0.001 to 1000 per second, got 0',
+        '',
+      ].join('\n'),
+    });
   }, 60_000);
 });
