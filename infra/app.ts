@@ -9,9 +9,14 @@ stackOrExit();
 // An unacknowledged AwsSolutions finding fails `cdk synth` and `cdk deploy`.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-/** The context keys given a value (`-c`, cdk.json). */
+/** The context keys given a value (`-c`, cdk.json); an empty one is no value, as `stackPropsFromContext` reads it. */
 function setKeys(): Set<string> {
-  return new Set(Object.values(ContextKey).filter((key) => app.node.tryGetContext(key) !== undefined));
+  return new Set(
+    Object.values(ContextKey).filter((key) => {
+      const value: unknown = app.node.tryGetContext(key);
+      return value !== undefined && value !== null && String(value).trim() !== '';
+    }),
+  );
 }
 
 /**

@@ -80,13 +80,13 @@ export function compileRetryPolicy(
     if (!Number.isFinite(delay) || delay < 0)
       problems.push(`${n.delaysMs}[${i}] must be a duration ≥ 0, got ${delay}`);
   });
-  if (!(Number.isFinite(jitter) && jitter >= 0 && jitter <= 1)) {
-    problems.push(`${n.jitter} must be a number from 0 to 1, got ${jitter}`);
-  }
+  const jitterFits = Number.isFinite(jitter) && jitter >= 0 && jitter <= 1;
+  if (!jitterFits) problems.push(`${n.jitter} must be a number from 0 to 1, got ${jitter}`);
   if (!(Number.isFinite(maxWaitMs) && maxWaitMs > 0)) {
     problems.push(`${n.maxWaitMs} must be a positive duration, got ${maxWaitMs}`);
   } else {
-    const longest = Math.max(...delaysMs) * (1 + (Number.isFinite(jitter) ? jitter : 0));
+    // A bad jitter is reported above; the waits are checked without it rather than blamed for it.
+    const longest = Math.max(...delaysMs) * (1 + (jitterFits ? jitter : 0));
     if (longest > maxWaitMs) {
       problems.push(
         `${n.delaysMs} holds a wait of up to ${formatDuration(longest)} with jitter, beyond ${n.maxWaitMs} (${formatDuration(maxWaitMs)})`,

@@ -160,6 +160,29 @@ describe('the attempt in flight, between its claim and its answer', () => {
     expect((await resumeTurn(deps, wake)).claim.decision.outcome).toBe('duplicate');
   });
 
+  // Found by a review of the stopRequested view: a stop inside the lease only marks the attempt; when the holder
+  // then died, the view said the POST might land until the wake-up came back, and a second stop settled nothing.
+  it('after a stop inside the lease and its holder dying, shows nothing under way once the lease ran out, and a second stop logs the skip', async () => {
+    const { deps, clock } = memoryDeps();
+    const wake = await armedAndDue(deps, clock);
+    const claim = await decideAndCommit(deps, 's-42', { kind: 'wake', wake });
+    expect(claim.decision.outcome).toBe('fire'); // and the invocation dies here
+    clock.at += 1_000;
+    expect((await stopSession(deps, 's-42')).decision.outcome).toBe('cancel_requested');
+    const view = () =>
+      getSession(deps.store, 's-42', { now: clock.at, resumeLeaseMs: deps.policy.resumeLeaseMs });
+    expect((await view())?.sending).toMatchObject({ attempt: 1, stopRequested: true });
+    clock.at += deps.policy.resumeLeaseMs;
+    expect((await view())?.sending).toBeUndefined();
+    const again = await stopSession(deps, 's-42');
+    expect(again.logged.map((e) => ('why' in e ? `${e.kind}(${e.why})` : e.kind))).toEqual([
+      'auto_resume_skipped(stopped)',
+    ]);
+    clock.at += 180_000; // the wake-up comes back and finds it settled
+    expect((await resumeTurn(deps, wake)).claim.decision.outcome).toBe('duplicate');
+    expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_skipped(stopped)']);
+  });
+
   it.each(['turn.started', 'turn.completed'] as const)(
     'settles the attempt as fired when its resumed turn reports %s before the answer (a lost answer)',
     async (type) => {

@@ -137,6 +137,19 @@ describe('stackPropsFromContext', () => {
     });
   }, 60_000);
 
+  // Found by a review of the naming: a bad jitter alone also blamed `-c delays` for the waits it stretched, and an
+  // empty value counted as given.
+  it('blames only the key given for a problem it alone makes', async () => {
+    expect(await synthFailure({ jitter: '5' })).toEqual({
+      code: 2,
+      stderr: 'invalid CDK context:\n  - -c jitter: retryPolicy.jitter must be a number from 0 to 1, got 5\n',
+    });
+    const between = await synthFailure({ delays: '', maxWait: '1s' });
+    expect(between?.stderr).toMatch(
+      /^invalid CDK context:\n {2}- -c maxWait: retryPolicy\.delays holds a wait/,
+    );
+  }, 60_000);
+
   // Found by a review of the docs: values that read but were out of range ended the synth with the construct's
   // stack trace and exit code 1, naming the prop, not the key.
   it('ends `cdk synth` the same way for values out of range, each named by its key', async () => {
