@@ -23,6 +23,7 @@ import {
   sessionPk,
   tableSchema,
   WAITING_PK,
+  waitingPk,
 } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
@@ -72,13 +73,52 @@ describe('DynamoRetryStore items', () => {
   it('refuses a waiting cursor whose waitAt is no epoch ms, before it queries', async () => {
     const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
     const cursor = (waitAt: number) =>
-      Buffer.from(`{"pk":"S#s-a","sk":"ROW","waitPk":"WAITING","waitAt":${JSON.stringify(waitAt)}}`).toString(
-        'base64url',
-      );
+      Buffer.from(`{"WAITING#3":[${JSON.stringify(waitAt)},"s-a"]}`).toString('base64url');
     for (const waitAt of [9_007_199_254_740_994, 1e200, 1e-200, -1, 1.5]) {
       await expect(store.waiting({ cursor: cursor(waitAt) })).rejects.toThrow('invalid cursor');
     }
     expect(await store.waiting({ cursor: cursor(T0) })).toEqual({ items: [], cursor: undefined });
+  });
+
+  // The waiting index was one partition (`waitPk` = `WAITING` for every armed row): an outage's writes to it met a
+  // partition's limit of 1,000 a second at about 500 failures a second, and throttled the table's writes with it.
+  it('spreads armed rows over 16 index shards and lists them merged, soonest first, page by page', async () => {
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
+    const ids = Array.from({ length: 60 }, (_, i) => `s-${String(i).padStart(2, '0')}`);
+    // Three sessions at each time, so that ties fall within shards and across them.
+    for (const [i, sessionId] of ids.entries()) {
+      const nextAt = T0 + Math.floor(i / 3) * 1_000;
+      await store.commit(sessionState({ sessionId, version: 1, pending: pending({ nextAt }) }), []);
+    }
+    expect(new Set(ids.map(waitingPk)).size).toBeGreaterThan(10);
+    for (const limit of [1, 7, 50, 500]) {
+      const seen: Array<{ sessionId: string; nextAt: number }> = [];
+      let cursor: string | undefined;
+      do {
+        const page = await store.waiting({ limit, cursor });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((s) => ({ sessionId: s.sessionId, nextAt: s.retry?.nextAt ?? 0 })));
+        cursor = page.cursor;
+      } while (cursor);
+      expect(seen.map((s) => s.sessionId).sort()).toEqual(ids);
+      expect(seen.map((s) => s.nextAt)).toEqual([...seen.map((s) => s.nextAt)].sort((a, b) => a - b));
+    }
+  });
+
+  it('still lists a row armed before the index was sharded (waitPk WAITING)', async () => {
+    const store = new DynamoRetryStore({ client: client(), tableName: table.tableName });
+    const armedAt = (sessionId: string, nextAt: number) =>
+      sessionState({ sessionId, version: 1, pending: pending({ nextAt }) });
+    await store.commit(armedAt('s-new', T0 + 2_000), []);
+    const old = rowItem(armedAt('s-old', T0 + 1_000));
+    await doc.send(
+      new PutCommand({ TableName: table.tableName, Item: { ...old, [Attr.waitPk]: WAITING_PK } }),
+    );
+    const first = await store.waiting({ limit: 1 });
+    expect(first.items.map((s) => s.sessionId)).toEqual(['s-old']);
+    const second = await store.waiting({ limit: 1, cursor: first.cursor });
+    expect(second.items.map((s) => s.sessionId)).toEqual(['s-new']);
+    expect(second.cursor).toBeUndefined();
   });
 
   it('keeps waitPk and waitAt on the row only while a retry is armed', async () => {
@@ -87,9 +127,10 @@ describe('DynamoRetryStore items', () => {
     await store.commit(armed, []);
     expect(await row(armed.sessionId)).toMatchObject({
       [Attr.version]: 1,
-      [Attr.waitPk]: WAITING_PK,
+      [Attr.waitPk]: waitingPk(armed.sessionId),
       [Attr.waitAt]: T0 + 10_000,
     });
+    expect(waitingPk(armed.sessionId)).toMatch(/^WAITING#([0-9]|1[0-5])$/);
 
     await store.commit({ ...armed, version: 2, pending: null }, []);
     const cleared = await row(armed.sessionId);

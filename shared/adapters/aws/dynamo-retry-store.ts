@@ -11,7 +11,8 @@ import {
   SESSION_ROW_SK,
   sessionPk,
   WAITING_INDEX,
-  WAITING_PK,
+  WAITING_PKS,
+  waitingPk,
 } from './dynamo-table';
 import { isOwnWrite, withWriteId } from './own-write';
 import {
@@ -130,32 +131,73 @@ export class DynamoRetryStore implements RetryStore {
     });
   }
 
+  /**
+   * The armed sessions, soonest first (ties by session id), merged from every shard of the waiting index. The
+   * cursor holds, for each shard not yet read to its end, the key of the last row handed out from it (or `null`:
+   * none yet), so the next page goes on from there in each.
+   */
   async waiting(page: { limit?: number; cursor?: string } = {}): Promise<Page<SessionView>> {
     const limit = pageLimit(page.limit, WAITING_LIMIT);
-    const start = page.cursor === undefined ? undefined : decodeCursor(page.cursor, isWaitingKey);
+    const from: Record<string, Key | null> =
+      page.cursor === undefined
+        ? Object.fromEntries(WAITING_PKS.map((pk) => [pk, null]))
+        : decodeWaitingCursor(page.cursor);
     // A GSI read is eventually consistent: a row armed or cleared a moment ago may show late. Fine for a listing.
-    const out = await this.#doc.send(
-      new QueryCommand({
-        TableName: this.#table,
-        IndexName: WAITING_INDEX,
-        KeyConditionExpression: '#wpk = :waiting',
-        ExpressionAttributeNames: { '#wpk': Attr.waitPk },
-        ExpressionAttributeValues: { ':waiting': WAITING_PK },
-        ScanIndexForward: true,
-        ExclusiveStartKey: start,
-        Limit: limit + 1,
+    const shards = await Promise.all(
+      Object.entries(from).map(async ([waitPk, start]) => {
+        const out = await this.#doc.send(
+          new QueryCommand({
+            TableName: this.#table,
+            IndexName: WAITING_INDEX,
+            KeyConditionExpression: '#wpk = :waiting',
+            ExpressionAttributeNames: { '#wpk': Attr.waitPk },
+            ExpressionAttributeValues: { ':waiting': waitPk },
+            ScanIndexForward: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+            // One past the page, as pageOf reads: at its Limit a Query hands back a LastEvaluatedKey whether or not
+            // anything follows, so a shard that returns no more than `limit` without one has been read to its end.
+            Limit: limit + 1,
+          }),
+        );
+        return { waitPk, start, items: out.Items ?? [], more: out.LastEvaluatedKey !== undefined };
       }),
     );
-    const keyAttrs = [Attr.pk, Attr.sk, Attr.waitPk, Attr.waitAt];
-    return pageOf(out.Items ?? [], limit, out.LastEvaluatedKey, keyAttrs, (item) => {
-      const state = toState(item);
-      return {
-        sessionId: state.sessionId,
-        retry: retrySummary(state),
-        lastEvent: state.lastEvent,
-        updatedAt: state.updatedAt,
-      };
+    // Merged head by head, so that what is taken from a shard is always a prefix of its own order (rows due at
+    // the same ms may come in any order within one), and its cursor key leaves out nothing before it.
+    const taken: Item[] = [];
+    const used = shards.map(() => 0);
+    while (taken.length < limit) {
+      let best = -1;
+      shards.forEach((shard, s) => {
+        const head = shard.items[used[s] ?? 0];
+        const bestHead = best < 0 ? undefined : shards[best]?.items[used[best] ?? 0];
+        if (head && (!bestHead || waitOrder(head, bestHead) < 0)) best = s;
+      });
+      const item = best < 0 ? undefined : shards[best]?.items[used[best] ?? 0];
+      if (!item) break;
+      taken.push(item);
+      used[best] = (used[best] ?? 0) + 1;
+    }
+    const next: Record<string, Key | null> = {};
+    shards.forEach((shard, s) => {
+      const count = used[s] ?? 0;
+      // Read to its end: everything it returned was handed out, and it said there was no more.
+      if (count === shard.items.length && !shard.more) return;
+      const last = shard.items[count - 1];
+      next[shard.waitPk] = last ? waitingKeyOf(last) : shard.start;
     });
+    return {
+      items: taken.map((item) => {
+        const state = toState(item);
+        return {
+          sessionId: state.sessionId,
+          retry: retrySummary(state),
+          lastEvent: state.lastEvent,
+          updatedAt: state.updatedAt,
+        };
+      }),
+      cursor: Object.keys(next).length > 0 ? encodeWaitingCursor(next) : undefined,
+    };
   }
 }
 
@@ -193,7 +235,7 @@ export function rowItem(next: SessionState): Item {
     [Attr.version]: version,
     [Attr.state]: packState(state),
     // A Put replaces the whole item, so leaving these out removes the row from the waiting index.
-    ...(retry ? { [Attr.waitPk]: WAITING_PK, [Attr.waitAt]: retry.nextAt } : {}),
+    ...(retry ? { [Attr.waitPk]: waitingPk(next.sessionId), [Attr.waitAt]: retry.nextAt } : {}),
   };
 }
 
@@ -314,6 +356,67 @@ function isEventKey(pk: string) {
   };
 }
 
+/** Soonest first; sessions due at the same ms in different shards by id. */
+function waitOrder(a: Item, b: Item): number {
+  const at = (a[Attr.waitAt] as number) - (b[Attr.waitAt] as number);
+  if (at !== 0) return at;
+  const pa = a[Attr.pk] as string;
+  const pb = b[Attr.pk] as string;
+  return pa < pb ? -1 : pa > pb ? 1 : 0;
+}
+
+function waitingKeyOf(item: Item): Key {
+  return Object.fromEntries([Attr.pk, Attr.sk, Attr.waitPk, Attr.waitAt].map((a) => [a, item[a]])) as Key;
+}
+
+/**
+ * A waiting cursor: each shard still to read, with where its last row handed out sits, `[waitAt, sessionId]`
+ * (`null`: none yet). Short, so that 17 of them fit a query string.
+ */
+function encodeWaitingCursor(byShard: Record<string, Key | null>): string {
+  const positions = Object.fromEntries(
+    Object.entries(byShard).map(([waitPk, key]) => [
+      waitPk,
+      key ? [key[Attr.waitAt], String(key[Attr.pk]).slice(KeyPrefix.session.length)] : null,
+    ]),
+  );
+  return Buffer.from(JSON.stringify(positions), 'utf8').toString('base64url');
+}
+
+function decodeWaitingCursor(cursor: string): Record<string, Key | null> {
+  let positions: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]{1,8192}$/.test(cursor)) throw new Error('not base64url');
+    positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new Error('invalid cursor');
+  }
+  if (typeof positions !== 'object' || positions === null || Array.isArray(positions)) {
+    throw new Error('invalid cursor');
+  }
+  const entries = Object.entries(positions);
+  if (entries.length === 0) throw new Error('invalid cursor');
+  const byShard: Record<string, Key | null> = {};
+  for (const [waitPk, position] of entries) {
+    if (!WAITING_PKS.includes(waitPk)) throw new Error('invalid cursor');
+    if (position === null) {
+      byShard[waitPk] = null;
+      continue;
+    }
+    const [waitAt, sessionId, ...rest] = Array.isArray(position) ? position : [];
+    const key: Item = {
+      [Attr.pk]: `${KeyPrefix.session}${String(sessionId)}`,
+      [Attr.sk]: SESSION_ROW_SK,
+      [Attr.waitPk]: waitPk,
+      [Attr.waitAt]: waitAt,
+    };
+    if (rest.length > 0 || typeof sessionId !== 'string' || !isWaitingKey(key))
+      throw new Error('invalid cursor');
+    byShard[waitPk] = key;
+  }
+  return byShard;
+}
+
 function isWaitingKey(key: Item): key is Key {
   const pk = key[Attr.pk];
   return (
@@ -322,7 +425,7 @@ function isWaitingKey(key: Item): key is Key {
     pk.startsWith(KeyPrefix.session) &&
     SESSION_ID_PATTERN.test(pk.slice(KeyPrefix.session.length)) &&
     key[Attr.sk] === SESSION_ROW_SK &&
-    key[Attr.waitPk] === WAITING_PK &&
+    WAITING_PKS.includes(key[Attr.waitPk] as string) &&
     // An epoch ms the SDK can marshal: `9007199254740994` or `1e200` would throw in the query, not answer 400.
     Number.isSafeInteger(key[Attr.waitAt]) &&
     (key[Attr.waitAt] as number) >= 0

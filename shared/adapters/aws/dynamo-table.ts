@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { unitFromParts } from '../../core/hash';
 import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
 
 /** Top-level attribute names of the resumer's single table. */
@@ -9,7 +10,7 @@ export const Attr = {
   version: 'version',
   /** Session row: the SessionState without `version`, as deflated JSON (binary); rows written before that hold a map. */
   state: 'state',
-  /** Session row: `WAITING` while a retry is armed, absent otherwise (the sparse index's key). */
+  /** Session row: `WAITING#<shard>` while a retry is armed, absent otherwise (the sparse index's key). */
   waitPk: 'waitPk',
   /** Session row: the armed retry's `nextAt` (epoch ms), absent otherwise. */
   waitAt: 'waitAt',
@@ -38,8 +39,26 @@ export type KeyPrefix = (typeof KeyPrefix)[keyof typeof KeyPrefix];
 export const SESSION_ROW_SK = 'ROW';
 /** The sparse GSI of sessions with a retry waiting, ordered by `waitAt`. */
 export const WAITING_INDEX = 'waiting';
-/** The one `waitPk` value; every armed session shares it (a handful at a time, not a hot partition). */
+/**
+ * The `waitPk` of rows armed before the index was sharded; still read by the listing, never written. One value for
+ * every armed session made the index one partition, and an outage's arming and clearing (two index writes a
+ * failure, two more each time a held resume moves its time) met a partition's 1,000 writes a second at about 500
+ * failures a second, throttling the table's writes with it.
+ */
 export const WAITING_PK = 'WAITING';
+/** The `waitPk` values a session's row is armed under, spread by its id; the listing merges them. */
+export const WAITING_SHARDS = 16;
+
+/** The `waitPk` of `sessionId`'s row while a retry is armed: `WAITING#0` … `WAITING#15`. */
+export function waitingPk(sessionId: string): string {
+  return `${WAITING_PK}#${Math.floor(unitFromParts('waiting', sessionId) * WAITING_SHARDS)}`;
+}
+
+/** Every `waitPk` value the listing reads: the shards, then the unsharded value of older rows. */
+export const WAITING_PKS: readonly string[] = [
+  ...Array.from({ length: WAITING_SHARDS }, (_, shard) => `${WAITING_PK}#${shard}`),
+  WAITING_PK,
+];
 /** The attribute DynamoDB's TTL reads. */
 export const TTL_ATTRIBUTE = Attr.expiresAt;
 /** Digits of the zero-padded event `seq` in the sort key, so that string order is log order. */
