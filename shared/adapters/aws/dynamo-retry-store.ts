@@ -132,7 +132,7 @@ export class DynamoRetryStore implements RetryStore {
   }
 
   /**
-   * The armed sessions, soonest first (ties by session id), merged from every shard of the waiting index. The
+   * The armed sessions, soonest first (ties in the index's order), merged from every shard of the waiting index. The
    * cursor holds, for each shard not yet read to its end, the key of the last row handed out from it (or `null`:
    * none yet), so the next page goes on from there in each.
    */
@@ -167,6 +167,9 @@ export class DynamoRetryStore implements RetryStore {
     const taken: Item[] = [];
     const used = shards.map(() => 0);
     while (taken.length < limit) {
+      // A shard whose Query stopped at the 1 MB cap with more to read: its next row is unknown, and may be sooner
+      // than any other shard's, so the page ends here (shorter, as a single Query's would).
+      if (shards.some((shard, s) => shard.more && (used[s] ?? 0) === shard.items.length)) break;
       let best = -1;
       shards.forEach((shard, s) => {
         const head = shard.items[used[s] ?? 0];
@@ -356,7 +359,7 @@ function isEventKey(pk: string) {
   };
 }
 
-/** Soonest first; sessions due at the same ms in different shards by id. */
+/** Soonest first; rows due at the same ms in different shards by key (within a shard, the index's order holds). */
 function waitOrder(a: Item, b: Item): number {
   const at = (a[Attr.waitAt] as number) - (b[Attr.waitAt] as number);
   if (at !== 0) return at;
