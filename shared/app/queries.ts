@@ -2,15 +2,8 @@ import { type Pending, retrySummary } from '../core/session-state';
 import type { LoggedEvent } from '../core/types';
 import type { Page, RetryStore, Sending, SessionView } from '../ports';
 
-/** When the view is taken, and the claim lease: a POST can be under way only within its claim's lease. */
-export type ViewClock = { now: number; resumeLeaseMs: number };
-
 /** A session as the read API shows it; `null` for a session never seen. */
-export async function getSession(
-  store: RetryStore,
-  sessionId: string,
-  clock?: ViewClock,
-): Promise<SessionView | null> {
+export async function getSession(store: RetryStore, sessionId: string): Promise<SessionView | null> {
   const state = await store.load(sessionId);
   if (state.version === 0) return null;
   const view: SessionView = {
@@ -19,21 +12,17 @@ export async function getSession(
     lastEvent: state.lastEvent,
     updatedAt: state.updatedAt,
   };
-  const sending = sendingOf(state.inFlight, clock);
+  const sending = sendingOf(state.inFlight);
   return sending ? { ...view, sending } : view;
 }
 
 /**
  * The attempt in flight as the view shows it. One a stop (close, newer prompt) withdrew while its POST was under
- * way is still shown, `stopRequested`: the stop answered `cancel_requested`, and the resume may yet land. Once its
- * claim's lease has run out no POST is under way, and nothing more will be sent: it is no longer shown (its skip is
- * logged when the wake-up comes back, or at the next stop).
+ * way is still shown, `stopRequested`: the stop answered `cancel_requested`, and the resume may yet land.
  */
-function sendingOf(inFlight: Pending | null, clock: ViewClock | undefined): Sending | undefined {
+function sendingOf(inFlight: Pending | null): Sending | undefined {
   if (!inFlight) return undefined;
-  const { attempt, of, promptId, turnId, tries, lastAnswer, cancelled, claimedAt } = inFlight;
-  const lapsed = clock !== undefined && (claimedAt === null || clock.now - claimedAt >= clock.resumeLeaseMs);
-  if (cancelled && lapsed) return undefined;
+  const { attempt, of, promptId, turnId, tries, lastAnswer, cancelled } = inFlight;
   return {
     attempt,
     of,

@@ -46,10 +46,7 @@ export async function handleApiRequest(
     return error(400, 'invalid_session_id', 'session id must be 1–128 of A-Z a-z 0-9 . _ : -', 'sessionId');
   if (sub === undefined) {
     if (request.method !== 'GET') return error(405, 'method_not_allowed', 'use GET');
-    const session = await getSession(deps.store, id, {
-      now: deps.clock.now(),
-      resumeLeaseMs: deps.policy.resumeLeaseMs,
-    });
+    const session = await getSession(deps.store, id);
     return session ? { status: 200, body: session } : error(404, 'not_found', `no session ${id}`);
   }
   if (sub === 'events') {

@@ -45,17 +45,19 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   // this one records nothing (a `not_sent` here would release the other's claim while its POST is going out).
   if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
   const stillOurs = sameAttempt && !fresh.inFlight?.cancelled;
-  // The POST must end within the claim's lease: past it, another delivery may take the attempt and send it too,
-  // and a stop is recorded at once as a skip. A slow load before it leaves the POST less time, or none.
+  // The POST must end within the claim's lease, with room left to record its answer: past the lease, another
+  // delivery may take the attempt and send it too, and a stop is recorded at once as a skip (a landed resume whose
+  // answer was recorded after that would be logged skipped). A slow load before it leaves the POST less time, or none.
   const leaseLeftMs = (claimed?.claimedAt ?? askedAt) + deps.policy.resumeLeaseMs - deps.clock.now();
+  const postMs = leaseLeftMs - recordMarginMs(deps.policy.resumeLeaseMs);
   const answer: ResumeResult = !stillOurs
     ? { kind: 'not_sent' }
-    : leaseLeftMs < MIN_POST_MS
+    : postMs < MIN_POST_MS
       ? {
           kind: 'retryable',
           detail: `not sent: ${Math.max(0, leaseLeftMs)} ms of the claim's lease were left`,
         }
-      : await deps.agent.resume(send.call, { timeoutMs: leaseLeftMs });
+      : await deps.agent.resume(send.call, { timeoutMs: postMs });
   const result = await decideAndCommit(deps, wake.sessionId, {
     kind: 'resume_result',
     wake,
@@ -70,6 +72,13 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
 
 /** A POST with less of its claim's lease left than this is not sent: it would likely be cut off unanswered. */
 const MIN_POST_MS = 1_000;
+/** The lease kept back after the POST to record its answer: 5 s (the default 30 s lease less the 25 s longest agent timeout). */
+const RECORD_MARGIN_MS = 5_000;
+
+/** The room to record the answer in a lease of `leaseMs`: 5 s, or a sixth of a lease shorter than 30 s. */
+function recordMarginMs(leaseMs: number): number {
+  return Math.min(RECORD_MARGIN_MS, Math.floor(leaseMs / 6));
+}
 
 /**
  * Asks the pacer of the attempt's upstream, before the claim, whether the due armed attempt may go. Any other

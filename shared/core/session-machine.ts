@@ -315,11 +315,6 @@ function onStopped(
   // A stop older than the failure that armed the wait was meant for an earlier turn.
   const meantFor = (p: Pending | null): p is Pending =>
     p !== null && (why === 'closed' || p.failedAt <= event.occurredAt);
-  // An attempt an earlier stop marked while its claim was held: once the lease has run out no POST is under way,
-  // and this stop settles it, as a first stop then would have (bug 23).
-  const marked = next.inFlight;
-  if (marked?.cancelled && !claimHeld(marked, ctx))
-    settleInFlight(next, events, skippedEvent(marked, marked.cancelled));
   const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
   if (cancels) withdrawInFlight(next, why, events, ctx);
   if (meantFor(next.pending)) skipPending(next, why, events, effects);

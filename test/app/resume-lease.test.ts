@@ -160,27 +160,26 @@ describe('the attempt in flight, between its claim and its answer', () => {
     expect((await resumeTurn(deps, wake)).claim.decision.outcome).toBe('duplicate');
   });
 
-  // Found by a review of the stopRequested view: a stop inside the lease only marks the attempt; when the holder
-  // then died, the view said the POST might land until the wake-up came back, and a second stop settled nothing.
-  it('after a stop inside the lease and its holder dying, shows nothing under way once the lease ran out, and a second stop logs the skip', async () => {
+  // Past the lease the attempt stays marked, not skipped, until its wake-up comes back: the POST may have landed and
+  // its answer still be on the way (a review found a second stop that skipped it logging a skip for a resume the
+  // agent got, the answer recorded a moment late).
+  it('after a stop inside the lease, keeps the attempt marked past the lease until its wake-up settles it', async () => {
     const { deps, clock } = memoryDeps();
     const wake = await armedAndDue(deps, clock);
     const claim = await decideAndCommit(deps, 's-42', { kind: 'wake', wake });
     expect(claim.decision.outcome).toBe('fire'); // and the invocation dies here
     clock.at += 1_000;
     expect((await stopSession(deps, 's-42')).decision.outcome).toBe('cancel_requested');
-    const view = () =>
-      getSession(deps.store, 's-42', { now: clock.at, resumeLeaseMs: deps.policy.resumeLeaseMs });
-    expect((await view())?.sending).toMatchObject({ attempt: 1, stopRequested: true });
     clock.at += deps.policy.resumeLeaseMs;
-    expect((await view())?.sending).toBeUndefined();
-    const again = await stopSession(deps, 's-42');
-    expect(again.logged.map((e) => ('why' in e ? `${e.kind}(${e.why})` : e.kind))).toEqual([
-      'auto_resume_skipped(stopped)',
-    ]);
-    clock.at += 180_000; // the wake-up comes back and finds it settled
-    expect((await resumeTurn(deps, wake)).claim.decision.outcome).toBe('duplicate');
+    expect((await getSession(deps.store, 's-42'))?.sending).toMatchObject({
+      attempt: 1,
+      stopRequested: true,
+    });
+    expect((await stopSession(deps, 's-42')).logged).toEqual([]);
+    clock.at += 180_000; // the wake-up comes back after its visibility timeout
+    await resumeTurn(deps, wake);
     expect(await logOf(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_skipped(stopped)']);
+    expect((await getSession(deps.store, 's-42'))?.sending).toBeUndefined();
   });
 
   it.each(['turn.started', 'turn.completed'] as const)(
@@ -246,7 +245,19 @@ describe("the POST within its claim's lease", () => {
     const wake = await armedAndDue(deps, clock);
     slowAfterClaim(deps, clock, 6_000);
     await resumeTurn(deps, wake);
-    expect(timeouts).toEqual([deps.policy.resumeLeaseMs - 6_000]);
+    // 6 s went on the look, and 5 s stay back to record the answer within the lease.
+    expect(timeouts).toEqual([deps.policy.resumeLeaseMs - 6_000 - 5_000]);
+  });
+
+  // Found by a review: the POST could end at the lease's last moment, and its answer then be recorded after the
+  // lease, when a stop had already logged the attempt skipped (bug 23's rule): a skip for a resume that landed.
+  it('sends nothing when the lease left would not also hold the answer being recorded', async () => {
+    const agent = scriptedAgent({ kind: 'ok' });
+    const { deps, clock } = memoryDeps({ agent });
+    const wake = await armedAndDue(deps, clock);
+    slowAfterClaim(deps, clock, deps.policy.resumeLeaseMs - 5_500);
+    await expect(resumeTurn(deps, wake)).rejects.toThrow(/not sent: 5500 ms of the claim's lease/);
+    expect(agent.calls).toEqual([]);
   });
 
   it('sends nothing when less than a second of the lease is left, and tries again on the next delivery', async () => {
