@@ -328,18 +328,23 @@ function encodeCursor(key: Item): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string, valid: (key: Item) => key is Key): Key {
-  let key: unknown;
+/** The JSON object a cursor of at most `maxChars` base64url characters holds; `invalid cursor` for anything else. */
+function cursorObject(cursor: string, maxChars: number): Item {
+  let value: unknown;
   try {
-    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw new Error('not base64url');
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (cursor.length > maxChars || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw new Error('invalid cursor');
   }
-  if (typeof key !== 'object' || key === null || Array.isArray(key) || !valid(key as Item)) {
-    throw new Error('invalid cursor');
-  }
-  return key as Key;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('invalid cursor');
+  return value as Item;
+}
+
+function decodeCursor(cursor: string, valid: (key: Item) => key is Key): Key {
+  const key = cursorObject(cursor, 2048);
+  if (!valid(key)) throw new Error('invalid cursor');
+  return key;
 }
 
 function hasExactly(key: Item, attrs: readonly string[]): boolean {
@@ -383,21 +388,11 @@ function encodeWaitingCursor(byShard: Record<string, Key | null>): string {
       key ? [key[Attr.waitAt], String(key[Attr.pk]).slice(KeyPrefix.session.length)] : null,
     ]),
   );
-  return Buffer.from(JSON.stringify(positions), 'utf8').toString('base64url');
+  return encodeCursor(positions);
 }
 
 function decodeWaitingCursor(cursor: string): Record<string, Key | null> {
-  let positions: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]{1,8192}$/.test(cursor)) throw new Error('not base64url');
-    positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new Error('invalid cursor');
-  }
-  if (typeof positions !== 'object' || positions === null || Array.isArray(positions)) {
-    throw new Error('invalid cursor');
-  }
-  const entries = Object.entries(positions);
+  const entries = Object.entries(cursorObject(cursor, 8192));
   if (entries.length === 0) throw new Error('invalid cursor');
   const byShard: Record<string, Key | null> = {};
   for (const [waitPk, position] of entries) {
