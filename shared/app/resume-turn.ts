@@ -49,13 +49,14 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   // delivery may take the attempt and send it too, and a stop is recorded at once as a skip (a landed resume whose
   // answer was recorded after that would be logged skipped). A slow load before it leaves the POST less time, or none.
   const leaseLeftMs = (claimed?.claimedAt ?? askedAt) + deps.policy.resumeLeaseMs - deps.clock.now();
-  const postMs = leaseLeftMs - recordMarginMs(deps.policy.resumeLeaseMs);
+  const marginMs = recordMarginMs(deps.policy.resumeLeaseMs);
+  const postMs = leaseLeftMs - marginMs;
   const answer: ResumeResult = !stillOurs
     ? { kind: 'not_sent' }
     : postMs < MIN_POST_MS
       ? {
           kind: 'retryable',
-          detail: `not sent: ${Math.max(0, leaseLeftMs)} ms of the claim's lease were left`,
+          detail: `not sent: ${Math.max(0, leaseLeftMs)} ms of the claim's lease were left, ${marginMs} ms of them kept to record the answer`,
         }
       : await deps.agent.resume(send.call, { timeoutMs: postMs });
   const result = await decideAndCommit(deps, wake.sessionId, {
@@ -72,10 +73,13 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
 
 /** A POST with less of its claim's lease left than this is not sent: it would likely be cut off unanswered. */
 const MIN_POST_MS = 1_000;
-/** The lease kept back after the POST to record its answer: 5 s (the default 30 s lease less the 25 s longest agent timeout). */
-const RECORD_MARGIN_MS = 5_000;
+/**
+ * The lease kept back after the POST to record its answer: 4 s, so that the longest agent timeout (25 s) still fits
+ * a default 30 s lease after the claim and the last look (a second for both).
+ */
+const RECORD_MARGIN_MS = 4_000;
 
-/** The room to record the answer in a lease of `leaseMs`: 5 s, or a sixth of a lease shorter than 30 s. */
+/** The room to record the answer in a lease of `leaseMs`: 4 s, or a sixth of a lease shorter than 24 s. */
 function recordMarginMs(leaseMs: number): number {
   return Math.min(RECORD_MARGIN_MS, Math.floor(leaseMs / 6));
 }

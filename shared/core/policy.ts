@@ -106,7 +106,8 @@ export function compileRetryPolicy(
   if (!(Number.isFinite(earlyToleranceMs) && earlyToleranceMs >= 0)) {
     problems.push(`${n.earlyToleranceMs} must be a duration ≥ 0, got ${earlyToleranceMs}`);
   }
-  // A POST is sent only with at least a second of its claim's lease left (app/resume-turn.ts).
+  // A POST is sent only with at least a second of its claim's lease left beyond the room kept to record its answer
+  // (app/resume-turn.ts: 4 s, or a sixth of a shorter lease).
   if (!(Number.isFinite(resumeLeaseMs) && resumeLeaseMs >= 5000)) {
     problems.push(`${n.resumeLeaseMs} must be a duration ≥ 5s, got ${resumeLeaseMs}`);
   }
