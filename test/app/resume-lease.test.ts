@@ -231,7 +231,8 @@ describe("the POST within its claim's lease", () => {
     };
   }
 
-  it('gives the agent only what is left of the lease after a slow last look', async () => {
+  /** The timeouts the agent was given for the resume of a due attempt whose last look took `slowMs`. */
+  async function timeoutsAfterLook(slowMs: number) {
     const agent = scriptedAgent({ kind: 'ok' });
     const timeouts: Array<number | undefined> = [];
     const { deps, clock } = memoryDeps({
@@ -243,27 +244,20 @@ describe("the POST within its claim's lease", () => {
       },
     });
     const wake = await armedAndDue(deps, clock);
-    slowAfterClaim(deps, clock, 6_000);
+    slowAfterClaim(deps, clock, slowMs);
     await resumeTurn(deps, wake);
+    return { timeouts, leaseMs: deps.policy.resumeLeaseMs };
+  }
+
+  it('gives the agent only what is left of the lease after a slow last look', async () => {
+    const { timeouts, leaseMs } = await timeoutsAfterLook(6_000);
     // 6 s went on the look, and 4 s stay back to record the answer within the lease.
-    expect(timeouts).toEqual([deps.policy.resumeLeaseMs - 6_000 - 4_000]);
+    expect(timeouts).toEqual([leaseMs - 6_000 - 4_000]);
   });
 
   // Found by a review of the margin: at 5 s it cut every POST of an agent allowed the longest timeout (25 s) short.
   it('leaves an agent with the longest allowed timeout (25 s) all of it after a quick look', async () => {
-    const timeouts: Array<number | undefined> = [];
-    const agent = scriptedAgent({ kind: 'ok' });
-    const { deps, clock } = memoryDeps({
-      agent: {
-        resume: (call, options) => {
-          timeouts.push(options?.timeoutMs);
-          return agent.resume(call);
-        },
-      },
-    });
-    const wake = await armedAndDue(deps, clock);
-    slowAfterClaim(deps, clock, 40);
-    await resumeTurn(deps, wake);
+    const { timeouts } = await timeoutsAfterLook(40);
     expect(timeouts[0]).toBeGreaterThanOrEqual(25_000);
   });
 
