@@ -41,6 +41,9 @@ const NO_FRAMING = {
   'content-security-policy': "frame-ancestors 'none'",
 } as const;
 
+/** The paths that only read: anything else off the webhook and the API is 404, whatever the method (as on AWS). */
+const GET_PATHS = new Set(['/healthz', '/activity', '/events', '/', '/index.html']);
+
 const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>turn resumer</title>
 <h1>turn resumer</h1><p>The dashboard page is not built yet. The API is up:
 <a href="/sessions?waiting=true">/sessions?waiting=true</a>, <a href="/activity">/activity</a>,
@@ -77,24 +80,25 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
       return send(res, answer.status, answer.body);
     }
     if (path === '/sessions' || path.startsWith('/sessions/')) {
-      // The API takes no body; whatever was sent is discarded (up to the limit).
-      if ((await readBody(req, MAX_BODY_BYTES)) === null) {
-        return send(res, 413, { error: { code: 'payload_too_large' } }, { connection: 'close' });
-      }
+      // The API takes no body: whatever was sent is discarded as it arrives, never buffered, and the request is
+      // answered as on AWS (a Function URL hands the body to a handler that ignores it).
+      req.resume();
       const query = Object.fromEntries(url.searchParams.entries());
       const answer = await handleApiRequest(deps.resumer, { method, path, query });
       return send(res, answer.status, answer.body);
     }
+    if (!GET_PATHS.has(path)) {
+      return send(res, 404, { error: { code: 'not_found', message: `no route for ${path}` } });
+    }
     if (method !== 'GET' && method !== 'HEAD')
-      return send(res, 405, { error: { code: 'method_not_allowed' } });
+      return send(res, 405, { error: { code: 'method_not_allowed' } }, { allow: 'GET, HEAD' });
     if (path === '/healthz') return send(res, 200, { ok: true });
     if (path === '/activity') return send(res, 200, deps.feed.activity());
     if (path === '/events') {
       if (shuttingDown) return stopping(res);
       return openStream(req, res);
     }
-    if (path === '/' || path === '/index.html') return dashboard(res);
-    return send(res, 404, { error: { code: 'not_found', message: `no route for ${path}` } });
+    return dashboard(res);
   };
 
   const openStream = (req: IncomingMessage, res: ServerResponse): void => {

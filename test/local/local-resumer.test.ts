@@ -62,6 +62,29 @@ describe('the local resumer in process', () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
+  it('applies a stop whatever body it carries, as on AWS, and answers 404 off the routes whatever the method', async () => {
+    const app = await start();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${app.url}/sessions/s-big/stop`, { method: 'POST' });
+      req.on('response', async (res) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of res) chunks.push(chunk as Buffer);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() });
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let i = 0; i < 5; i++) req.write(chunk);
+      req.end();
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ sessionId: 's-big', outcome: 'recorded', retry: null });
+    expect((await fetch(`${app.url}/foo`, { method: 'POST' })).status).toBe(404);
+    const healthz = await fetch(`${app.url}/healthz`, { method: 'POST' });
+    expect(healthz.status).toBe(405);
+    expect(healthz.headers.get('allow')).toBe('GET, HEAD');
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
   it('serves the dashboard at / as HTML, and a placeholder while the page is missing', async () => {
     const app = await start({ dashboardPath: join(dir.path, 'missing.html') });
     const response = await fetch(`${app.url}/`);
