@@ -83,7 +83,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
-    'contain sensitive', 'violation information', 'is sensitive',
+    'contain sensitive', 'contains sensitive', 'sensitive word', 'forbidden content', 'violation information',
+    'is sensitive',
     'content blocked',
     'content was blocked', ' csam ', 'text that is not allowed',
   ],
@@ -163,7 +164,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
     'expiredtoken', 'revoked', 'token included in the request is', 'unrecognizedclient', 'invalidsignature',
     'signaturedoesnotmatch', 'unauthenticated', 'unauthorized', 'refresh token', 'refresh_token',
-    'token refresh', 'load credentials', 'credentials found', 'credentials not found', 'invalid credentials',
+    'token refresh', 'load credentials', 'credentials found', 'credentials not found', 'invalid credential',
     'bad credentials', 'missing credentials', 'no credentials', 'expired credentials', 'credentials expired',
     'credentials have expired', 'credentials are invalid', 'locate credentials', 'check your credentials',
     'check its credentials', 'reauthentication', 'failed to login', 'failed to log in', 'failed to sign in',
@@ -270,6 +271,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'service disruption', 'will return soon',
     'no available provider', 'no upstream provider', 'no available upstream',
     'backpressure', 'max_queued_requests', 'service busy',
+    // A key pool with every key cooling down or tripped: `no available key (all keys in cooldown or disabled)`,
+    // `No active API keys available for this group`, `circuit breaker tripped`, `Provider is temporarily cooled
+    // down`. (`no api key available` is a missing key: auth.)
+    'no available key', 'no active api key', 'no active key', 'keys in cooldown', 'in cooldown', 'cooled down',
+    'circuit breaker tripped', 'circuit breaker is open', 'circuit breakers open', 'circuit breaker open',
+    'circuit_break',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -370,7 +377,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
     'connection was aborted', 'server is offline', 'stream completed without', 'completed without a response',
     'stream_terminated', 'stream_error', 'ssl certificate problem', 'ssl certificate error', 'unable_to_get_issuer_cert', 'local issuer certificate',
-    'certificate verify failed', 'unknown host', 'does not have a dns entry', 'could not resolve host',
+    'certificate verify failed', 'err_tls_', 'altname', 'unknown host', 'does not have a dns entry', 'could not resolve host',
     'websocket is closed', 'tunnel connection failed', 'proxy authentication required', '": eof',
     'eof while parsing', 'response ended unexpectedly', 'ssl/tls alert', 'bad record mac',
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',

@@ -426,6 +426,16 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     '{"errors": [{"type": "json_invalid", "msg": "Invalid JSON: EOF while parsing a value at line 1804"}]}',
   ],
   ['other', '"GET /v1/models HTTP/1.1" 20 bytes, 503 ms'],
+  // Round 19: a key pool with every key cooling down or tripped is capacity; a missing key stays auth.
+  ['capacity', 'no available key (all keys in cooldown or disabled)'],
+  ['capacity', 'No active API keys available for this group'],
+  ['capacity', 'Provider is temporarily cooled down'],
+  ['capacity', '[{"channel_id":73,"attempt_num":1,"status":"circuit_break","msg":"circuit breaker tripped"}]'],
+  ['auth', 'No API key available. Set ANTHROPIC_API_KEY.'],
+  ['content_filter', 'Question or answer contains sensitive words and has been blocked.'],
+  ['content_filter', 'Request contains forbidden content, such as hate speech or violence.'],
+  ['auth', 'AI_APICallError: Upstream request failed: Invalid credential'],
+  ['transport', 'ERR_TLS_CERT_ALTNAME_INVALID fetching "https://opencode.ai/zen/v1/chat/completions".'],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
