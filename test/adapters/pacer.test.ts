@@ -4,7 +4,13 @@ import { DynamoPacer, PACER_SK } from '../../shared/adapters/aws/dynamo-pacer';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
 import { compilePacerSettings } from '../../shared/core/pacer-state';
-import { clientLosingPutAnswers, createTestTable, type TestTable, useDynamoClient } from '../support/dynamo';
+import {
+  clientLosingPutAnswers,
+  createTestTable,
+  dynamoClient,
+  type TestTable,
+  useDynamoClient,
+} from '../support/dynamo';
 import { T0 } from '../support/events';
 import { CONTRACT_SETTINGS, describePacerContract } from './pacer.contract';
 
@@ -112,5 +118,81 @@ describe('DynamoPacer when a PutItem answer is lost inside the SDK retries (bug 
     } finally {
       flaky.destroy();
     }
+  });
+});
+
+describe('DynamoPacer under contention', () => {
+  let table: TestTable;
+  beforeEach(async () => {
+    table = await createTestTable(tableSchema, 'pacer');
+  });
+  afterEach(async () => {
+    await table.drop();
+  });
+
+  const version = async (upstream: string) =>
+    (
+      await DynamoDBDocumentClient.from(client()).send(
+        new GetCommand({ TableName: table.tableName, Key: { pk: `U#${upstream}`, sk: PACER_SK } }),
+      )
+    ).Item?.version;
+
+  it('admits 50 resumes asked at once on one item (10 functions × a batch of 5) without giving up', async () => {
+    // Deployed: `resumeMaxConcurrency` functions each admit a batch side by side, all on one upstream's item.
+    const pacers = Array.from(
+      { length: 10 },
+      () => new DynamoPacer({ client: client(), tableName: table.tableName }),
+    );
+    const answers = await Promise.allSettled(
+      pacers.flatMap((pacer, f) =>
+        Array.from({ length: 5 }, (_, r) =>
+          pacer.admit('gw:4016', { sessionId: `s-${f}-${r}`, promptId: 'p~resume-1' }, T0),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+    // Each go took a token: the burst (20) went, the rest were given later slots.
+    const goes = answers.filter((a) => a.status === 'fulfilled' && a.value.kind === 'go');
+    expect(goes).toHaveLength(20);
+  });
+
+  it('reads again after a random, growing pause each time a rival wrote first', async () => {
+    const rival = new DynamoPacer({ client: client(), tableName: table.tableName });
+    await rival.admit('gw:4016', { sessionId: 's-0', promptId: 'p~resume-1' }, T0);
+    // Before each of its first three writes, the rival takes a token: three lost races, then a win.
+    const racing = dynamoClient();
+    let rivalWrites = 0;
+    racing.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'PutItemCommand' && rivalWrites < 3) {
+          rivalWrites += 1;
+          await rival.admit('gw:4016', { sessionId: `r-${rivalWrites}`, promptId: 'p~resume-1' }, T0);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'rivalFirst' },
+    );
+    const pauses: number[] = [];
+    const slow = new DynamoPacer({
+      client: racing,
+      tableName: table.tableName,
+      sleep: async (ms) => {
+        pauses.push(ms);
+      },
+    });
+    try {
+      expect(await slow.admit('gw:4016', { sessionId: 's-1', promptId: 'p~resume-1' }, T0)).toEqual({
+        kind: 'go',
+        probe: false,
+      });
+    } finally {
+      racing.destroy();
+    }
+    expect(pauses).toHaveLength(3);
+    pauses.forEach((ms, n) => {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(ms).toBeLessThan(5 * 2 ** n);
+    });
+    expect(await version('gw:4016')).toBe(5);
   });
 });
