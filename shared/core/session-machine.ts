@@ -420,7 +420,13 @@ function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decis
     });
     return finish(next, Outcome.gaveUp, events, []);
   }
-  next.inFlight = { ...attempt, tries: attempt.tries + 1, claimedAt: ctx.now, sentAt: ctx.now };
+  next.inFlight = {
+    ...attempt,
+    tries: attempt.tries + 1,
+    claimedAt: ctx.now,
+    sentAt: ctx.now,
+    firstSentAt: attempt.firstSentAt ?? ctx.now,
+  };
   const call = resumeCallFor(next.sessionId, next.agentSessionId, next.inFlight);
   return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
 }
@@ -533,7 +539,7 @@ function settleInFlight(next: SessionState, events: SessionEvent[], event: Sessi
   if (event) events.push(event);
   remember(next, attemptKey(sent.turnId, sent.base, sent.attempt));
   next.inFlight = null;
-  const sentAt = sent.claimedAt ?? sent.sentAt;
+  const sentAt = sent.firstSentAt ?? sent.claimedAt ?? sent.sentAt;
   if (event?.kind !== 'auto_resume_fired') endChainOf(next, sent);
   else if (sentAt != null && next.chain?.turnId === sent.turnId && next.chain.base === sent.base)
     next.chain.sentAt = sentAt;

@@ -28,6 +28,8 @@ export type Pending = {
   claimedAt: number | null;
   /** When its latest claim was taken (epoch ms), kept when the claim is released: when its POST last went out. */
   sentAt?: number | undefined;
+  /** When its first claim was taken (epoch ms): the earliest its resume can have landed. */
+  firstSentAt?: number | undefined;
   /** The latest retryable answer to its POST (0: none came), for the failure event when its tries run out. */
   lastAnswer?: { status: number; detail: string } | undefined;
   /** Set when a stop, close or newer prompt came while the attempt was in flight: send nothing more. */
@@ -48,7 +50,10 @@ export type Chain = {
   ended: boolean;
   /** The upstream of its latest failure: the pacer that hears when a resumed turn of the chain completes. */
   upstream?: string | undefined;
-  /** When its last resume that landed was sent (epoch ms): its completion vouches for the upstream only after. */
+  /**
+   * When its last resume that landed was first sent (epoch ms): its completion vouches for the upstream only
+   * after. The first POST of a claim taken again may be the one that landed (its answer was lost).
+   */
   sentAt?: number | undefined;
 };
 

@@ -200,6 +200,40 @@ describe('a completion of a turn resumed before the outage, whose POST answer wa
   });
 });
 
+describe('a resume sent again after its first answer was lost (a review)', () => {
+  // s-1's first POST goes before the outage and lands, but its answer is lost; the released claim is taken again
+  // by the wake-up's next delivery during the outage (the agent answers 409, an ok). The turn the first POST
+  // started completes during the outage: it says nothing about the upstream now.
+  it('vouches for the upstream from the first POST, not the last', async () => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const agent = scriptedAgent({ kind: 'retryable', detail: 'no answer within 10000 ms' }, { kind: 'ok' });
+    const m = memoryDeps({ pacer, agent });
+    const reset = { message: GATEWAY_DOWN };
+    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: reset }));
+    const wake = m.waker.armed.at(-1)?.wake;
+    if (!wake) throw new Error('nothing armed');
+    m.clock.at = wake.nextAt;
+    const firstPostAt = m.clock.at;
+    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/no answer/);
+    m.clock.at += 5_000;
+    for (let i = 2; i <= 6; i++)
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: reset }),
+      );
+    expect(pacer.state(UPSTREAM).mode).toBe('down');
+    m.clock.at = firstPostAt + 180_000;
+    await resumeTurn(m.deps, wake);
+    expect(agent.calls).toHaveLength(2);
+    m.clock.at += 5_000;
+    await handleTurnEvent(
+      m.deps,
+      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
+    );
+    expect(pacer.state(UPSTREAM).mode).toBe('down');
+  });
+});
+
 describe('a wake-up that comes a little early while the upstream is down', () => {
   it('is judged at one time for the pacer and the claim, so it never goes unasked beside the probe', async () => {
     const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
