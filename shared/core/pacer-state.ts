@@ -139,10 +139,19 @@ export function admit(
 ): PaceDecision<Admission> {
   if (state.mode === UpstreamMode.down) return admitWhileDown(state, request, now, settings);
   const slot = request.reservation;
-  if (slot && slot.heldAt >= state.upSince && slot.slotAt <= state.tatMs) {
+  const intervalMs = 1000 / settings.ratePerSecond;
+  // A reserved slot is kept for a wake-up that comes about on time. One that comes much later (a stalled wake
+  // queue, a throttled function, a suspended machine) asks the bucket again: honouring every late slot would
+  // send all that a stall held back at once.
+  const lateMs = now - (slot?.slotAt ?? now);
+  if (
+    slot &&
+    slot.heldAt >= state.upSince &&
+    slot.slotAt <= state.tatMs &&
+    lateMs <= lateSlotGraceMs(settings, slot.slotAt - slot.heldAt)
+  ) {
     return { next: null, admission: { kind: 'go', probe: false } };
   }
-  const intervalMs = 1000 / settings.ratePerSecond;
   const releasing = now < (state.releaseUntil ?? 0);
   const toleranceMs = releasing ? 0 : (settings.burst - 1) * intervalMs;
   const tat = Math.max(state.tatMs, now);
@@ -152,6 +161,22 @@ export function admit(
   const untilMs = Math.max(now + 1, Math.ceil(tat - toleranceMs));
   return { next, admission: { kind: 'hold', untilMs, why: HoldWhy.paced } };
 }
+
+/**
+ * How late a reserved slot may be used: the time a burst takes at the rate, and never less than 5 s; a minute
+ * more for a slot reserved over 15 minutes ahead, whose wake-up comes by EventBridge Scheduler (SPEC: one-minute
+ * precision), or it would lose its slot every time and never get one.
+ */
+export function lateSlotGraceMs(settings: PacerSettings, heldForMs: number): number {
+  const grace = Math.max(LATE_SLOT_GRACE_MIN_MS, (settings.burst * 1000) / settings.ratePerSecond);
+  return heldForMs > SQS_LONGEST_DELAY_MS ? grace + SCHEDULER_PRECISION_MS : grace;
+}
+
+/** SQS delivers a delayed message within a second or two of its time; a few seconds more are a stall. */
+const LATE_SLOT_GRACE_MIN_MS = 5_000;
+/** Waits up to this long go by an SQS delay; longer ones by a one-shot schedule. */
+const SQS_LONGEST_DELAY_MS = 900_000;
+const SCHEDULER_PRECISION_MS = 60_000;
 
 function admitWhileDown(
   state: PacerState,

@@ -91,6 +91,47 @@ describe('the token bucket of an upstream that is up', () => {
     expect(u.state.tatMs).toBe(tat);
   });
 
+  it('keeps a reserved slot for a wake-up up to 5 s late, and asks the bucket again for a later one', () => {
+    const u = new Upstream(compilePacerSettings({ ratePerSecond: 10, burst: 20 }));
+    const slots: Array<{ key: string; slotAt: number }> = [];
+    for (let i = 0; i < 220; i++) {
+      const answer = u.ask(`s-${i}`, T0);
+      if (answer.kind === 'hold') slots.push({ key: `s-${i}`, slotAt: answer.untilMs });
+    }
+    expect(slots).toHaveLength(200);
+    const late = (i: number, byMs: number) => {
+      const slot = slots[i];
+      if (!slot) throw new Error(`no slot ${i}`);
+      const reservation = { slotAt: slot.slotAt, heldAt: T0 };
+      return u.ask(
+        { sessionId: slot.key, promptId: `${slot.key}~resume-1`, reservation },
+        slot.slotAt + byMs,
+      );
+    };
+    expect(late(0, 5_000)).toEqual(go);
+    // The wake queue stalled: the other 199 come 30 s after the last slot, together. A burst goes, not all.
+    const at = (slots.at(-1)?.slotAt ?? 0) + 30_000;
+    const answers = slots
+      .slice(1)
+      .map(({ key, slotAt }) =>
+        u.ask({ sessionId: key, promptId: `${key}~resume-1`, reservation: { slotAt, heldAt: T0 } }, at),
+      );
+    expect(answers.filter((a) => a.kind === 'go')).toHaveLength(20);
+    expect(answers.filter((a) => a.kind === 'hold' && a.why === 'paced')).toHaveLength(179);
+  });
+
+  it('keeps a slot reserved over 15 minutes ahead for a wake-up a minute late (Scheduler fires within the minute)', () => {
+    const u = new Upstream(compilePacerSettings({ ratePerSecond: 1, burst: 1 }));
+    let last: Admission = go;
+    for (let i = 0; i <= 1000; i++) last = u.ask(`s-${i}`, T0);
+    if (last.kind !== 'hold') throw new Error('the last one should be held');
+    expect(last.untilMs - T0).toBeGreaterThan(900_000);
+    const reservation = { slotAt: last.untilMs, heldAt: T0 };
+    expect(
+      u.ask({ sessionId: 's-1000', promptId: 's-1000~resume-1', reservation }, last.untilMs + 59_000),
+    ).toEqual(go);
+  });
+
   it('admits at most the rate per second, plus the burst, whatever the demand', () => {
     const u = new Upstream();
     const goes: number[] = [];
