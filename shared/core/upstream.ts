@@ -22,6 +22,10 @@ const URL_HOST =
 // A bare `host:port`; what follows is checked in code (a third `:digits` makes it `file:line:col`).
 const HOST_PORT =
   /(?<![a-z0-9._/@:-])(\[[0-9a-f:.]{2,45}\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?):(\d{1,5})(?![0-9a-z_-])/gi;
+// Node's socket errors name an IPv6 peer without brackets (`connect ECONNREFUSED ::1:4016`): the last `:digits`
+// is the port. (`localhost` resolves to ::1 first since Node 17.)
+const NODE_IPV6_PEER =
+  /\b(?:connect|read|write) E[A-Z]+ ((?:[0-9a-f]{0,4}:){2,7}(?:[0-9a-f]{1,4}|\d{1,3}(?:\.\d{1,3}){3})?):(\d{1,5})(?![0-9a-z:])/gi;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Source files in stack traces (`cli.js:409`), never hosts. */
@@ -86,6 +90,14 @@ function firstHost(text: string): string | undefined {
       candidates.push({ at: match.index ?? 0, key: withPort(host, match[2]) });
       break;
     }
+  }
+  for (const match of text.matchAll(NODE_IPV6_PEER)) {
+    const address = (match[1] ?? '').toLowerCase();
+    const port = Number(match[2]);
+    if (!address.includes('::') && address.split(':').length < 8) continue;
+    if (port < 1 || port > 65_535) continue;
+    candidates.push({ at: match.index ?? 0, key: withPort(address, match[2]) });
+    break;
   }
   for (const match of text.matchAll(HOST_PORT)) {
     const end = (match.index ?? 0) + match[0].length;

@@ -79,6 +79,10 @@ describe('upstreamOf on shapes beyond the corpus', () => {
     ['GET https://API.Anthropic.COM/v1/messages failed', 'api.anthropic.com'],
     ['fetch https://user:sk-secret@gw.example.com:8443/v1 failed', 'gw.example.com:8443'],
     ['connect ECONNREFUSED [::1]:4016', '::1:4016'],
+    // Node names an IPv6 peer without brackets; `localhost` is ::1 first since Node 17 (a review).
+    ['connect ECONNREFUSED ::1:4016', '::1:4016'],
+    ['read ECONNRESET 2001:db8::7:443', '2001:db8::7:443'],
+    ['connect ETIMEDOUT ::ffff:10.0.0.7:8080', '::ffff:10.0.0.7:8080'],
     ['Openai Error:500:server_error', 'openai'],
     ['upstream error:502 at gateway', 'default'],
     ['at generate (/$bunfs/root/src/entrypoints/cli.js:409:9268)', 'default'],
