@@ -1,4 +1,5 @@
 import { classify } from './classify';
+import { formatDuration } from './duration';
 import { type HoldWhy, PaceOutcome } from './pacer-state';
 import { planAttempt, type RetryPolicy, retryReasonUnder } from './policy';
 import { resumePromptId, splitPromptId } from './prompt-id';
@@ -171,7 +172,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.notRetried, events, effects, report);
   }
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
-  const plan = planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
+  const plan = lateFailure(ctx, fromAt) ?? planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -216,6 +217,31 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   });
   effects.push(armEffect(state.sessionId, pending, ctx.now));
   return finish(next, Outcome.scheduled, events, effects, report);
+}
+
+/**
+ * A failure that reaches the resumer later after it happened than the longest wait ends its chain: it sat in a
+ * dead-letter queue or a hub's backlog, and a stop or newer prompt sent after it may still be on its way (an
+ * operator's redrive delivers them in any order). Resuming a turn hours after it failed is no retry.
+ */
+function lateFailure(ctx: MachineContext, fromAt: number): { kind: 'exhausted'; reason: string } | null {
+  const lateMs = ctx.now - fromAt;
+  if (lateMs <= ctx.policy.maxWaitMs) return null;
+  return {
+    kind: 'exhausted',
+    reason: `the failure reached the resumer ${formatDuration(lateMs)} after it happened, later than the longest wait of ${formatDuration(ctx.policy.maxWaitMs)}`,
+  };
+}
+
+/**
+ * A wake-up that comes later than the longest wait after `since` ends the attempt instead of sending it: it sat
+ * in a dead-letter queue (an operator's redrive) or behind a failing function, and a stop or newer prompt from
+ * that time may still be on its way. `null` for a wake-up about on time.
+ */
+function lateWake(ctx: MachineContext, since: number, what: string): string | null {
+  const lateMs = ctx.now - since;
+  if (lateMs <= ctx.policy.maxWaitMs) return null;
+  return `the wake-up came ${formatDuration(lateMs)} after ${what}, later than the longest wait of ${formatDuration(ctx.policy.maxWaitMs)}`;
 }
 
 /** Capacity and transport failures tell of the upstream's health; a sign-in error or a crashed agent do not. */
@@ -349,6 +375,24 @@ function onWake(
         effects: [armEffect(state.sessionId, p, ctx.now)],
       };
     }
+    const late = lateWake(ctx, p.nextAt, 'its time');
+    if (late) {
+      const next = beginWrite(state, undefined, ctx);
+      next.pending = null;
+      endChainOf(next, p);
+      remember(next, attemptKey(p.turnId, p.base, p.attempt));
+      const events: SessionEvent[] = [
+        {
+          kind: 'auto_resume_exhausted',
+          reason: late,
+          attempts: p.attempt - 1,
+          turnId: p.turnId,
+          promptId: p.promptId,
+          retry: null,
+        },
+      ];
+      return finish(next, Outcome.exhausted, events, []);
+    }
     if (hold) return holdArmed(state, p, hold, ctx);
     const next = beginWrite(state, undefined, ctx);
     next.pending = null;
@@ -364,6 +408,19 @@ function onWake(
       settleInFlight(next, [], undefined);
       const events: SessionEvent[] = [skippedEvent(sent, sent.cancelled)];
       return finish(next, Outcome.skipped, events, []);
+    }
+    const late = lateWake(ctx, sent.sentAt ?? sent.claimedAt ?? sent.nextAt, 'its last try');
+    if (late) {
+      const next = beginWrite(state, undefined, ctx);
+      const events: SessionEvent[] = [];
+      settleInFlight(next, events, {
+        kind: 'auto_resume_failed',
+        ...attemptFields(sent),
+        status: 0,
+        detail: `not sent again: ${late}`,
+        retry: null,
+      });
+      return finish(next, Outcome.gaveUp, events, []);
     }
     return claim(beginWrite(state, undefined, ctx), sent, ctx);
   }

@@ -97,6 +97,77 @@ describe('a transient failure', () => {
   });
 });
 
+describe('a failure or a wake-up that comes later than the longest wait (a redrive, a backlog)', () => {
+  const HOUR = 3_600_000;
+
+  it('ends the chain of a failure that reaches the resumer over an hour after it happened, naming why', () => {
+    const s = new Session();
+    s.now = T0 + 6 * HOUR;
+    const d = s.fail(0, T0);
+    expect(d.outcome).toBe('exhausted');
+    expect(d.effects).toEqual([]);
+    expect(s.retry).toBeNull();
+    expect(d.events).toEqual([
+      expect.objectContaining({
+        kind: 'auto_resume_exhausted',
+        attempts: 0,
+        reason: 'the failure reached the resumer 6h after it happened, later than the longest wait of 1h',
+        retry: null,
+      }),
+    ]);
+  });
+
+  it('still schedules a failure an hour late, from when it happened', () => {
+    const s = new Session();
+    s.now = T0 + HOUR;
+    expect(s.fail(0, T0).outcome).toBe('scheduled');
+    expect(s.retry?.nextAt).toBeLessThan(T0 + 12_000);
+  });
+
+  it('sends nothing for an armed attempt whose wake-up comes over an hour after its time', () => {
+    const s = new Session();
+    s.fail(0);
+    const wake = s.dueWake();
+    s.now += HOUR + 120_000;
+    const d = s.apply({ kind: 'wake', wake });
+    expect(d.outcome).toBe('exhausted');
+    expect(d.effects).toEqual([]);
+    expect(s.retry).toBeNull();
+    expect(d.events).toEqual([
+      expect.objectContaining({
+        kind: 'auto_resume_exhausted',
+        attempts: 0,
+        promptId: 'p-cap~resume-1',
+        reason: 'the wake-up came 1h2m after its time, later than the longest wait of 1h',
+      }),
+    ]);
+    // Another copy of the same wake-up changes nothing.
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
+  });
+
+  it('does not send again an attempt whose last try was over an hour before its wake-up came back', () => {
+    const s = new Session();
+    s.fail(0);
+    const { wake } = s.claimArmed();
+    s.apply({
+      kind: 'resume_result',
+      wake,
+      result: { kind: 'retryable', detail: 'no answer within 25000 ms' },
+    });
+    s.now += 2 * HOUR;
+    const d = s.apply({ kind: 'wake', wake });
+    expect(d.outcome).toBe('gave_up');
+    expect(d.effects).toEqual([]);
+    expect(d.events).toEqual([
+      expect.objectContaining({
+        kind: 'auto_resume_failed',
+        status: 0,
+        detail: 'not sent again: the wake-up came 2h after its last try, later than the longest wait of 1h',
+      }),
+    ]);
+  });
+});
+
 describe('a failure that is not transient', () => {
   it('records turn_failure_not_retried and arms nothing', () => {
     const s = new Session();
