@@ -92,8 +92,11 @@ export interface AgentClient {
  */
 export interface Pacer {
   admit(upstream: string, request: AdmitRequest, now: number): Promise<Admission>;
-  /** `sentAt`: for `ok`, when the resume of the turn that completed went out (epoch ms). */
-  report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void>;
+  /**
+   * `at` (epoch ms): for `ok`, when the resume of the turn that completed went out; for `transient`, when the
+   * failure happened (a late one, from a backlog or a redrive, says nothing about the upstream now).
+   */
+  report(upstream: string, outcome: PaceOutcome, now: number, at?: number): Promise<void>;
 }
 
 /** What watchers hear for every event. */

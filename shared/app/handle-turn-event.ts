@@ -11,7 +11,12 @@ export async function handleTurnEvent(deps: ResumerDeps, event: TurnEvent): Prom
   // Only a decision that was stored reports, so a redelivered event is counted once (a crash here loses one).
   const report = applied.decision.report;
   if (deps.pacer && report)
-    await deps.pacer.report(report.upstream, report.outcome, deps.clock.now(), report.sentAt);
+    await deps.pacer.report(
+      report.upstream,
+      report.outcome,
+      deps.clock.now(),
+      report.sentAt ?? report.failedAt,
+    );
   return applied;
 }
 

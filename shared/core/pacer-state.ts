@@ -224,17 +224,19 @@ function probingHold(
  * Takes in what happened on the upstream; pure. A transient failure counts towards a run (`probeAfterFailures`
  * within `failureWindowMs`) that marks it down; while down it ends the probe and puts the next one
  * `probeIntervalMs` away. A success marks it up again, with an empty bucket so that release starts at the rate,
- * unless its resume went out (`sentAt`) before the upstream went down: a turn that was running before the outage
- * and finished says nothing about the upstream now.
+ * unless its resume went out (`at`) before the upstream went down: a turn that was running before the outage
+ * and finished says nothing about the upstream now. Nor does a failure that happened (`at`) longer ago than the
+ * window.
  */
 export function report(
   state: PacerState,
   outcome: PaceOutcome,
   now: number,
   settings: PacerSettings,
-  sentAt?: number,
+  at?: number,
 ): PaceDecision {
   if (outcome === PaceOutcome.ok) {
+    const sentAt = at;
     if (state.mode === UpstreamMode.down && sentAt !== undefined && sentAt < (state.downSince ?? 0)) {
       return { next: null, admission: undefined };
     }
@@ -257,6 +259,10 @@ export function report(
     };
     return { next, admission: undefined };
   }
+  // A failure that happened longer ago than the window (a backlog, an operator's redrive) says nothing about the
+  // upstream now: a redrive of old failures must not mark a healthy upstream down.
+  const failedAt = Math.min(at ?? now, now);
+  if (now - failedAt >= settings.failureWindowMs) return { next: null, admission: undefined };
   if (state.mode === UpstreamMode.down) {
     // Failures keep coming while the upstream is down, and not only the probes' own: first attempts of other
     // sessions fail on it too. Each moves the next probe away, but a run of them moves it at most a probe's lease
@@ -271,7 +277,7 @@ export function report(
       return { next: null, admission: undefined };
     return { next: { ...state, probe: null, nextProbeAt, delayedSince }, admission: undefined };
   }
-  const failures = [...state.failures.filter((at) => now - at < settings.failureWindowMs), now].slice(
+  const failures = [...state.failures.filter((t) => now - t < settings.failureWindowMs), failedAt].slice(
     -settings.probeAfterFailures,
   );
   if (failures.length < settings.probeAfterFailures)

@@ -40,7 +40,7 @@ export type WakeHold = { untilMs: number; why: HoldWhy };
  * What the pacer of an upstream should hear once the decision is stored; `sentAt`, for a resumed turn that
  * completed, is when its resume went out.
  */
-export type PaceReport = { upstream: string; outcome: PaceOutcome; sentAt?: number };
+export type PaceReport = { upstream: string; outcome: PaceOutcome; sentAt?: number; failedAt?: number };
 
 /** How the agent answered a resume POST. */
 export type ResumeResult =
@@ -164,7 +164,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
   const upstream = upstreamOf({ message: error, type: failure.type, upstream: failure.upstream });
   next.chain.upstream = upstream;
-  const report = transientReport(verdict, upstream);
+  const report = transientReport(verdict, upstream, fromAt);
   const reason = retryReasonUnder(ctx.policy, verdict);
   const promptId = event.promptId ?? base;
   if (reason === null) {
@@ -245,9 +245,13 @@ function lateWake(ctx: MachineContext, since: number, what: string): string | nu
 }
 
 /** Capacity and transport failures tell of the upstream's health; a sign-in error or a crashed agent do not. */
-function transientReport(verdict: Classification, upstream: string): PaceReport | undefined {
+function transientReport(
+  verdict: Classification,
+  upstream: string,
+  failedAt: number,
+): PaceReport | undefined {
   const transient = verdict.retry === 'capacity' || verdict.retry === 'transport';
-  return transient ? { upstream, outcome: PaceOutcome.transient } : undefined;
+  return transient ? { upstream, outcome: PaceOutcome.transient, failedAt } : undefined;
 }
 
 /** A failure already decided: re-arm the same wake-up when it is the armed one (a crash may have lost it). */

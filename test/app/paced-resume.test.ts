@@ -200,6 +200,20 @@ describe('a completion of a turn resumed before the outage, whose POST answer wa
   });
 });
 
+describe('old failures redriven hours later (a review)', () => {
+  it('do not mark a healthy upstream down', async () => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const m = memoryDeps({ pacer });
+    m.clock.at = T0 + 6 * 3_600_000;
+    for (let i = 0; i < 5; i++)
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: T0 + i, error: { message: GATEWAY_DOWN } }),
+      );
+    expect(pacer.state(UPSTREAM)).toMatchObject({ mode: 'up', failures: [] });
+  });
+});
+
 describe('a resume sent again after its first answer was lost (a review)', () => {
   // s-1's first POST goes before the outage and lands, but its answer is lost; the released claim is taken again
   // by the wake-up's next delivery during the outage (the agent answers 409, an ok). The turn the first POST

@@ -430,7 +430,10 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['capacity', 'no available key (all keys in cooldown or disabled)'],
   ['capacity', 'No active API keys available for this group'],
   ['capacity', 'Provider is temporarily cooled down'],
-  ['capacity', '[{"channel_id":73,"attempt_num":1,"status":"circuit_break","msg":"circuit breaker tripped"}]'],
+  [
+    'capacity',
+    '[{"channel_id":73,"attempt_num":1,"status":"circuit_break","msg":"circuit breaker tripped"}]',
+  ],
   ['auth', 'No API key available. Set ANTHROPIC_API_KEY.'],
   ['content_filter', 'Question or answer contains sensitive words and has been blocked.'],
   ['content_filter', 'Request contains forbidden content, such as hate speech or violence.'],

@@ -154,6 +154,17 @@ describe('the token bucket of an upstream that is up', () => {
 });
 
 describe('a run of failures', () => {
+  it('does not count failures that happened longer ago than the window (a backlog, a redrive)', () => {
+    const u = new Upstream();
+    const hours = 6 * 3_600_000;
+    for (let i = 0; i < 5; i++) u.store(report(u.state, 'transient', T0 + hours + i, SETTINGS, T0 + i).next);
+    expect(u.state).toMatchObject({ mode: 'up', failures: [] });
+    // Within the window they count, at the time they happened.
+    for (let i = 0; i < 3; i++)
+      u.store(report(u.state, 'transient', T0 + hours, SETTINGS, T0 + hours - 50_000 + i).next);
+    expect(u.state).toMatchObject({ mode: 'down', downSince: T0 + hours });
+  });
+
   it.each([
     { failures: [0, 10_000], down: false, why: 'two failures are below the threshold of three' },
     { failures: [0, 10_000, 20_000], down: true, why: 'three within a minute' },

@@ -102,8 +102,13 @@ describe('a due attempt held by the pacer', () => {
 describe('what the pacer hears from the machine', () => {
   it('stores the upstream of the failure on the attempt and the chain, and reports the failure as transient', () => {
     const s = new Session();
-    const d = s.apply({ kind: 'event', event: turnFailed({ error: { message: GATEWAY_503, status: 503 } }) });
-    expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'transient' });
+    s.now = T0 + 2_000;
+    const d = s.apply({
+      kind: 'event',
+      event: turnFailed({ occurredAt: T0, error: { message: GATEWAY_503, status: 503 } }),
+    });
+    // When it happened, not when it came: a late one (a backlog, a redrive) says nothing about the upstream now.
+    expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'transient', failedAt: T0 });
     expect(s.state.pending?.upstream).toBe('127.0.0.1:4016');
     expect(s.state.chain?.upstream).toBe('127.0.0.1:4016');
   });
@@ -112,7 +117,7 @@ describe('what the pacer hears from the machine', () => {
     const s = new Session();
     const error = { message: GATEWAY_503, status: 503, upstream: 'Pool-EU-1' };
     const d = s.apply({ kind: 'event', event: turnFailed({ error }) });
-    expect(d.report).toEqual({ upstream: 'pool-eu-1', outcome: 'transient' });
+    expect(d.report).toEqual({ upstream: 'pool-eu-1', outcome: 'transient', failedAt: T0 });
     expect(s.state.pending?.upstream).toBe('pool-eu-1');
     expect(s.state.chain?.upstream).toBe('pool-eu-1');
   });
@@ -165,7 +170,7 @@ describe('what the pacer hears from the machine', () => {
         kind: 'event',
         event: turnFailed({ promptId: `p-cap~resume-${attempt}`, occurredAt: s.now }),
       });
-      expect(d.report).toEqual({ upstream: 'anthropic', outcome: 'transient' });
+      expect(d.report).toEqual({ upstream: 'anthropic', outcome: 'transient', failedAt: s.now });
     }
     expect(s.log.at(-1)?.kind).toBe('auto_resume_exhausted');
   });

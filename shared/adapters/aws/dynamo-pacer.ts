@@ -73,8 +73,8 @@ export class DynamoPacer implements Pacer {
     return this.#update(upstream, now, (state) => admit(state, request, now, this.#settings));
   }
 
-  async report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void> {
-    await this.#update(upstream, now, (state) => report(state, outcome, now, this.#settings, sentAt));
+  async report(upstream: string, outcome: PaceOutcome, now: number, at?: number): Promise<void> {
+    await this.#update(upstream, now, (state) => report(state, outcome, now, this.#settings, at));
   }
 
   async #update<A>(

@@ -28,8 +28,8 @@ export class MemoryPacer implements Pacer {
     return admission;
   }
 
-  async report(upstream: string, outcome: PaceOutcome, now: number, sentAt?: number): Promise<void> {
-    const { next } = report(this.#load(upstream), outcome, now, this.settings, sentAt);
+  async report(upstream: string, outcome: PaceOutcome, now: number, at?: number): Promise<void> {
+    const { next } = report(this.#load(upstream), outcome, now, this.settings, at);
     if (next) this.#states.set(upstream, next);
   }
 
