@@ -33,8 +33,15 @@ export class WakeScheduler extends Construct {
     this.group = new scheduler.ScheduleGroup(this, 'Schedules', { removalPolicy: RemovalPolicy.DESTROY });
     this.role = new iam.Role(this, 'SchedulerRole', {
       description: 'turn resumer: EventBridge Scheduler delivers wake-ups to the wake queue',
+      // Only the resumer's own schedules may act as it (AWS's advice against the confused deputy): Scheduler
+      // names the schedule group as the source since September 2023.
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+        conditions: {
+          StringEquals: {
+            'aws:SourceAccount': Stack.of(this).account,
+            'aws:SourceArn': this.group.scheduleGroupArn,
+          },
+        },
       }),
     });
     props.wake.grantSend(this.role);

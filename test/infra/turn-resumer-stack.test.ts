@@ -226,7 +226,8 @@ describe('permissions', () => {
     for (const statement of all) expect(actionsOf(statement).join(' ')).not.toContain('*');
   });
 
-  it('lets Scheduler assume its role only from this account', () => {
+  it("lets Scheduler assume its role only for this account's resumer schedule group", () => {
+    const [group] = Object.keys(template.findResources('AWS::Scheduler::ScheduleGroup'));
     template.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
         Statement: [
@@ -234,7 +235,12 @@ describe('permissions', () => {
             Action: 'sts:AssumeRole',
             Effect: 'Allow',
             Principal: { Service: 'scheduler.amazonaws.com' },
-            Condition: { StringEquals: { 'aws:SourceAccount': ref('AWS::AccountId') } },
+            Condition: {
+              StringEquals: {
+                'aws:SourceAccount': ref('AWS::AccountId'),
+                'aws:SourceArn': { 'Fn::GetAtt': [group, 'Arn'] },
+              },
+            },
           },
         ],
       },
@@ -335,6 +341,16 @@ describe('permissions', () => {
       },
     ]);
   });
+
+  it.each(ROLES)(
+    'gives %s no action on every resource but ListStreams (its cdk-nag acknowledgement covers no more)',
+    (role) => {
+      const everywhere = statementsOfFunction(template, role).filter((s) =>
+        (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).includes('*'),
+      );
+      expect(everywhere.flatMap(actionsOf)).toEqual(role === 'Publisher' ? ['dynamodb:ListStreams'] : []);
+    },
+  );
 
   it('lets only the publisher put events, and only on the resumer bus', () => {
     const puts = all.filter((s) => actionsOf(s).includes('events:PutEvents'));
