@@ -33,6 +33,16 @@ const NO_AGENT: AgentClient = {
 export const PUBLISHED_FROM_THE_STREAM: EventSink = { publish: async () => {} };
 
 /**
+ * A DynamoDB try that stalls (a socket that never answers) fails after 2 s instead of holding the function until
+ * its timeout; DynamoDB answers in milliseconds, and the SDK still tries again as it does on a throttle. Without
+ * `throwOnRequestTimeout` the SDK only warns and keeps waiting. (A review: a stalled read while the resume recorded
+ * its POST's answer outlasted the 4 s kept of the claim's lease, and a stop then logged a landed resume skipped.)
+ */
+export const DYNAMO_CLIENT_CONFIG = {
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+};
+
+/**
  * The use cases' ports on AWS: DynamoDB, the wake queue or Scheduler; events reach the bus through the stream.
  * With `pacing`, the pacer's items live in the same table.
  */
@@ -42,7 +52,7 @@ export function awsResumerDeps(
 ): ResumerDeps {
   const { aws, pacing } = config;
   const sqs = new SQSClient({});
-  const dynamo = new DynamoDBClient({});
+  const dynamo = new DynamoDBClient(DYNAMO_CLIENT_CONFIG);
   return {
     store: new DynamoRetryStore({ client: dynamo, tableName: aws.tableName }),
     ...(pacing

@@ -397,10 +397,26 @@ function onWake(
       ];
       return finish(next, Outcome.exhausted, events, []);
     }
+    // An older attempt withdrawn by this prompt may still be in flight: the session sends one at a time, and the
+    // older one must get its own outcome. While its claim holds, its POST may be under way: come back at the end
+    // of its lease. After that it is settled as skipped in the claim's own write.
+    const older = state.inFlight;
+    if (older && older.promptId !== p.promptId && claimHeld(older, ctx)) {
+      const untilMs = (older.claimedAt ?? ctx.now) + ctx.policy.resumeLeaseMs;
+      return {
+        outcome: Outcome.early,
+        next: null,
+        events: [],
+        effects: [{ kind: 'arm', wake: wakeOf(state.sessionId, p), delayMs: Math.max(0, untilMs - ctx.now) }],
+      };
+    }
     if (hold) return holdArmed(state, p, hold, ctx);
     const next = beginWrite(state, undefined, ctx);
     next.pending = null;
-    return claim(next, { ...p, phase: PendingPhase.firing }, ctx);
+    const events: SessionEvent[] = [];
+    if (older && older.promptId !== p.promptId)
+      settleInFlight(next, events, skippedEvent(older, older.cancelled ?? 'superseded'));
+    return claim(next, { ...p, phase: PendingPhase.firing }, ctx, events);
   }
   const sent = state.inFlight;
   if (sent && sent.promptId === wake.promptId && sent.turnId === wake.turnId) {
@@ -466,10 +482,14 @@ function holdArmed(state: SessionState, p: Pending, hold: WakeHold, ctx: Machine
 }
 
 /** Takes (or takes again) the claim on an attempt and sends it, unless its tries are spent. */
-function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decision {
+function claim(
+  next: SessionState,
+  attempt: Pending,
+  ctx: MachineContext,
+  events: SessionEvent[] = [],
+): Decision {
   if (attempt.tries >= ctx.policy.maxResumeTries) {
     next.inFlight = attempt;
-    const events: SessionEvent[] = [];
     // The last answer recorded, so the log says why: `HTTP 503 …`, `no answer within 10000 ms`.
     const last = attempt.lastAnswer;
     settleInFlight(next, events, {
@@ -489,7 +509,7 @@ function claim(next: SessionState, attempt: Pending, ctx: MachineContext): Decis
     firstSentAt: attempt.firstSentAt ?? ctx.now,
   };
   const call = resumeCallFor(next.sessionId, next.agentSessionId, next.inFlight);
-  return finish(next, Outcome.fire, [], [{ kind: 'resume', call }]);
+  return finish(next, Outcome.fire, events, [{ kind: 'resume', call }]);
 }
 
 function onResumeResult(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRetryPolicy } from '../../shared/core/policy';
+import { compileRetryPolicy, DEFAULT_POLICY } from '../../shared/core/policy';
 import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
 import { SessionDriver } from '../support/session-driver';
 
@@ -601,5 +601,56 @@ describe('wake-ups', () => {
     s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
     expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_scheduled', 'auto_resume_fired']);
     expect(s.retry?.promptId).toBe('p-new~resume-1');
+  });
+
+  // A review (slow calls): the newer prompt's claim overwrote the older attempt in flight, which then never got an
+  // outcome, though the agent took it.
+  it('claims a newer prompt only once the older attempt in flight is settled: it waits out the older lease', () => {
+    const s = new Session();
+    s.fail(0);
+    const { wake } = s.claimArmed();
+    const claimedAt = s.now;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: s.now - 5_000 }),
+    });
+    const newer = s.retry;
+    if (!newer) throw new Error('p-new should be armed');
+    s.now = Math.max(s.now, newer.nextAt);
+    const newerWake = wakeFor(1, { turnId: 't-8', promptId: 'p-new~resume-1', nextAt: newer.nextAt });
+    const early = s.apply({ kind: 'wake', wake: newerWake });
+    expect(early.outcome).toBe('early');
+    expect(early.next).toBeNull();
+    expect(early.effects).toEqual([
+      { kind: 'arm', wake: newerWake, delayMs: claimedAt + DEFAULT_POLICY.resumeLeaseMs - s.now },
+    ]);
+    // The older POST lands: its own outcome. Then the newer one goes.
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    s.now = claimedAt + DEFAULT_POLICY.resumeLeaseMs;
+    expect(s.apply({ kind: 'wake', wake: newerWake }).outcome).toBe('fire');
+    expect(s.log.map((e) => `${e.kind} ${'promptId' in e ? e.promptId : ''}`)).toEqual([
+      'auto_resume_scheduled p-cap~resume-1',
+      'auto_resume_scheduled p-new~resume-1',
+      'auto_resume_fired p-cap~resume-1',
+    ]);
+  });
+
+  it("settles an older attempt whose claim ran out unanswered as skipped, in the newer claim's own write", () => {
+    const s = new Session();
+    s.fail(0);
+    s.claimArmed();
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-8', promptId: 'p-new', occurredAt: s.now }) });
+    const newer = s.retry;
+    if (!newer) throw new Error('p-new should be armed');
+    s.now += DEFAULT_POLICY.resumeLeaseMs;
+    const d = s.apply({
+      kind: 'wake',
+      wake: wakeFor(1, { turnId: 't-8', promptId: 'p-new~resume-1', nextAt: newer.nextAt }),
+    });
+    expect(d.outcome).toBe('fire');
+    expect(d.events).toEqual([
+      expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded', promptId: 'p-cap~resume-1' }),
+    ]);
+    expect(d.next?.inFlight?.promptId).toBe('p-new~resume-1');
   });
 });
