@@ -34,6 +34,8 @@ function readWake(record: SQSRecord, log: Log) {
 /** Handles each wake-up of an SQS batch; one whose attempt must be tried again fails alone and comes back. */
 export function createResumeHandler(deps: ResumeHandlerDeps) {
   const processor = new BatchProcessor(EventType.SQS);
+  let invocation: Context | undefined;
+  const remainingMs = () => invocation?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
   const onRecord = async (record: SQSRecord): Promise<void> => {
     const wake = readWake(record, deps.log);
     const keys = {
@@ -43,7 +45,7 @@ export function createResumeHandler(deps: ResumeHandlerDeps) {
       attempt: wake.attempt,
     };
     try {
-      const resumed = await resumeTurn(deps.resumer, wake);
+      const resumed = await resumeTurn(deps.resumer, wake, { remainingMs });
       const { claim, result } = resumed;
       const logged = [...claim.logged, ...(result?.logged ?? [])];
       deps.telemetry.record([...metricsFor(logged), ...pacingMetricsFor(resumed)]);
@@ -61,10 +63,12 @@ export function createResumeHandler(deps: ResumeHandlerDeps) {
       throw error;
     }
   };
-  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, onRecord, processor, {
+  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+    invocation = context;
+    return processPartialResponse(event, onRecord, processor, {
       ...(context ? { context } : {}),
       // A batch whose every record failed is still answered record by record, the same as a partial one.
       throwOnFullBatchFailure: false,
     });
+  };
 }

@@ -8,6 +8,9 @@ import { type Applied, decideAndCommit } from './decide-and-commit';
 import { type ResumerDeps, RetryLaterError } from './deps';
 import { runWakeEffects } from './handle-turn-event';
 
+/** How long the invocation may still run (a Lambda's `getRemainingTimeInMillis`): the POST ends before it. */
+export type ResumeTurnOptions = { remainingMs?: () => number };
+
 /** What a wake-up came to: the claim (or hold), the recorded answer when a resume was sent, the pacer's word. */
 export type ResumeOutcome = { claim: Applied; result?: Applied; admission?: Admission };
 
@@ -16,7 +19,11 @@ export type ResumeOutcome = { claim: Applied; result?: Applied; admission?: Admi
  * answer; a held attempt is armed again for later with nothing spent.
  * Throws `RetryLaterError` when the same attempt must be tried again on a later delivery.
  */
-export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<ResumeOutcome> {
+export async function resumeTurn(
+  deps: ResumerDeps,
+  wake: WakeMessage,
+  options: ResumeTurnOptions = {},
+): Promise<ResumeOutcome> {
   // With a pacer, the claim is decided at the time the pacer was asked about: a wake-up the pacer was not asked
   // about because it was early then must not become due a moment later and go unasked.
   const askedAt = deps.clock.now();
@@ -48,15 +55,19 @@ export async function resumeTurn(deps: ResumerDeps, wake: WakeMessage): Promise<
   // The POST must end within the claim's lease, with room left to record its answer: past the lease, another
   // delivery may take the attempt and send it too, and a stop is recorded at once as a skip (a landed resume whose
   // answer was recorded after that would be logged skipped). A slow load before it leaves the POST less time, or none.
+  // Nor may it outlast the invocation: a function killed before it records the answer leaves the claim to lapse
+  // and the attempt to be sent again.
   const leaseLeftMs = (claimed?.claimedAt ?? askedAt) + deps.policy.resumeLeaseMs - deps.clock.now();
+  const runLeftMs = options.remainingMs?.() ?? Number.POSITIVE_INFINITY;
   const marginMs = recordMarginMs(deps.policy.resumeLeaseMs);
-  const postMs = leaseLeftMs - marginMs;
+  const leftMs = Math.min(leaseLeftMs, runLeftMs);
+  const postMs = leftMs - marginMs;
   const answer: ResumeResult = !stillOurs
     ? { kind: 'not_sent' }
     : postMs < MIN_POST_MS
       ? {
           kind: 'retryable',
-          detail: `not sent: ${Math.max(0, leaseLeftMs)} ms of the claim's lease were left, ${marginMs} ms of them kept to record the answer`,
+          detail: `not sent: ${Math.max(0, leftMs)} ms of the claim's lease${runLeftMs < leaseLeftMs ? ' (and of the invocation)' : ''} were left, ${marginMs} ms of them kept to record the answer`,
         }
       : await deps.agent.resume(send.call, { timeoutMs: postMs });
   const result = await decideAndCommit(deps, wake.sessionId, {

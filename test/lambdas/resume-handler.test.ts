@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { createResumeHandler } from '../../lambdas/resume/handler';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
@@ -5,6 +6,11 @@ import { encodeWake } from '../../shared/messages';
 import { turnFailed } from '../support/events';
 import { memoryDeps, recordingObservability, scriptedAgent } from '../support/fakes';
 import { sqsEvent, sqsRecord } from '../support/sqs-records';
+
+/** A Lambda context with `leftMs` of the invocation left. */
+function lambdaContext(leftMs: number): Context {
+  return { getRemainingTimeInMillis: () => leftMs } as Context;
+}
 
 async function armedSession(agent = scriptedAgent()) {
   const m = memoryDeps({ agent });
@@ -29,6 +35,40 @@ describe('the resume handler', () => {
         { name: 'ResumeFired', value: 1, unit: 'Count' },
         { name: 'WakeLatenessMs', value: 250, unit: 'Milliseconds' },
       ]),
+    );
+  });
+
+  // A review (slow calls): the POST was bounded by the claim's lease, not by the invocation, so slow reads before
+  // the claim let the function be killed before the answer was recorded, and the attempt was sent again.
+  it.each([
+    [60_000, 26_000],
+    [9_000, 5_000],
+  ])(
+    'ends the POST before the invocation does: %i ms left → a timeout of %i ms',
+    async (leftMs, timeoutMs) => {
+      const { handler, wake, deps } = await armedSession();
+      const given: Array<number | undefined> = [];
+      deps.agent = {
+        resume: async (_call, options) => {
+          given.push(options?.timeoutMs);
+          return { kind: 'ok' };
+        },
+      };
+      await handler(sqsEvent(sqsRecord({ body: encodeWake(wake) })), lambdaContext(leftMs));
+      // The claim's lease (30 s) less 4 s kept to record the answer, or the invocation's time less the same.
+      expect(given).toEqual([timeoutMs]);
+    },
+  );
+
+  it('sends nothing when the invocation has too little time left, and says so', async () => {
+    const { handler, wake, agent, deps } = await armedSession();
+    const record = sqsRecord({ body: encodeWake(wake) });
+    expect((await handler(sqsEvent(record), lambdaContext(4_500))).batchItemFailures).toEqual([
+      { itemIdentifier: record.messageId },
+    ]);
+    expect(agent.calls).toEqual([]);
+    expect((await deps.store.load('s-42')).inFlight?.lastAnswer?.detail).toBe(
+      "not sent: 4500 ms of the claim's lease (and of the invocation) were left, 4000 ms of them kept to record the answer",
     );
   });
 
