@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRetryPolicy, DEFAULT_POLICY } from '../../shared/core/policy';
+import type { Decision } from '../../shared/core/session-machine';
 import { authFailed, T0, turnEvent, turnFailed, wakeFor } from '../support/events';
 import { SessionDriver } from '../support/session-driver';
 
@@ -100,21 +101,22 @@ describe('a transient failure', () => {
 describe('a failure or a wake-up that comes later than the longest wait (a redrive, a backlog)', () => {
   const HOUR = 3_600_000;
 
-  it('ends the chain of a failure that reaches the resumer over an hour after it happened, naming why', () => {
-    const s = new Session();
-    s.now = T0 + 6 * HOUR;
-    const d = s.fail(0, T0);
+  /** The decision ended the chain before any attempt was made: exhausted, nothing armed or sent, why said. */
+  function expectEnded(s: SessionDriver, d: Decision, fields: Record<string, unknown>) {
     expect(d.outcome).toBe('exhausted');
     expect(d.effects).toEqual([]);
     expect(s.retry).toBeNull();
     expect(d.events).toEqual([
-      expect.objectContaining({
-        kind: 'auto_resume_exhausted',
-        attempts: 0,
-        reason: 'the failure reached the resumer 6h after it happened, later than the longest wait of 1h',
-        retry: null,
-      }),
+      expect.objectContaining({ kind: 'auto_resume_exhausted', attempts: 0, retry: null, ...fields }),
     ]);
+  }
+
+  it('ends the chain of a failure that reaches the resumer over an hour after it happened, naming why', () => {
+    const s = new Session();
+    s.now = T0 + 6 * HOUR;
+    expectEnded(s, s.fail(0, T0), {
+      reason: 'the failure reached the resumer 6h after it happened, later than the longest wait of 1h',
+    });
   });
 
   it('still schedules a failure an hour late, from when it happened', () => {
@@ -129,18 +131,10 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     s.fail(0);
     const wake = s.dueWake();
     s.now += HOUR + 120_000;
-    const d = s.apply({ kind: 'wake', wake });
-    expect(d.outcome).toBe('exhausted');
-    expect(d.effects).toEqual([]);
-    expect(s.retry).toBeNull();
-    expect(d.events).toEqual([
-      expect.objectContaining({
-        kind: 'auto_resume_exhausted',
-        attempts: 0,
-        promptId: 'p-cap~resume-1',
-        reason: 'the wake-up came 1h2m after its time, later than the longest wait of 1h',
-      }),
-    ]);
+    expectEnded(s, s.apply({ kind: 'wake', wake }), {
+      promptId: 'p-cap~resume-1',
+      reason: 'the wake-up came 1h2m after its time, later than the longest wait of 1h',
+    });
     // Another copy of the same wake-up changes nothing.
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
   });

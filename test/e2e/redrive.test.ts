@@ -108,6 +108,10 @@ const classifyOne = (p: Pipeline) =>
     waitSeconds: 1,
   });
 
+/** The resume POSTs the agent got for `sessionId` since it had `before` requests. */
+const sentTo = (p: Pipeline, sessionId: string, before: number) =>
+  p.agentStub.requests.slice(before).filter((r) => r.path.includes(sessionId));
+
 describe('a redrive of the turn-events dead-letter queue hours later', () => {
   let p: Pipeline;
   beforeAll(async () => {
@@ -136,7 +140,7 @@ describe('a redrive of the turn-events dead-letter queue hours later', () => {
     await p.wake(1); // the resume function picks the wake-up at once
     await classifyOne(p); // the stop, in a later batch
 
-    const posts = p.agentStub.requests.slice(before).filter((r) => r.path.includes(sessionId));
+    const posts = sentTo(p, sessionId, before);
     // The user stopped the session 7 s before the retry was due: nothing may be sent.
     expect(posts).toEqual([]);
     expect(await p.log(sessionId)).toEqual(['auto_resume_exhausted']);
@@ -198,7 +202,7 @@ describe('redriving the wake dead-letter queue with the turn-events one (docs/de
     // The resume function reads the wake queue concurrently with the classifier: it drains what is visible.
     for (let i = 0; i < 3; i++) await p.wake(1);
     await classifyOne(p);
-    const posts = p.agentStub.requests.slice(before).filter((r) => r.path.includes(sessionId));
+    const posts = sentTo(p, sessionId, before);
     expect(posts).toEqual([]);
     expect(await p.log(sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_exhausted']);
   });
