@@ -439,6 +439,12 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['content_filter', 'Request contains forbidden content, such as hate speech or violence.'],
   ['auth', 'AI_APICallError: Upstream request failed: Invalid credential'],
   ['transport', 'ERR_TLS_CERT_ALTNAME_INVALID fetching "https://opencode.ai/zen/v1/chat/completions".'],
+  // Round 20: a TLS-inspecting proxy's certificate, a key helper that gave no key.
+  ['transport', 'API Error: Error: unable to get issuer certificate'],
+  [
+    'auth',
+    'Error getting API key from apiKeyHelper (in settings or ~/.claude.json): apiKeyHelper did not return a valid value',
+  ],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
