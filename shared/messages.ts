@@ -92,6 +92,7 @@ export const turnEventMessageSchema = z.object(
     promptId: z.optional(idSchema),
     agentSessionId: z.optional(idSchema),
     occurredAt: epochMsSchema,
+    receivedAt: z.optional(epochMsSchema),
     error: z.optional(failureSchema),
     eventId: z.optional(idSchema),
   },

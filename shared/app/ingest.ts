@@ -112,6 +112,8 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
     const message = redactSecrets(event.error.message, MAX_ERROR_MESSAGE_CHARS - CUT_MARK_ROOM);
     event.error = { ...event.error, message };
   }
+  // When it was accepted, by this clock: a dead-letter redrive hours later is known by it, a sender's clock is not.
+  event.receivedAt = deps.nowSeconds() * 1000;
   try {
     await deps.queue.send(event, verified.id);
   } catch (error) {

@@ -273,8 +273,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'backpressure', 'max_queued_requests', 'service busy',
     // A key pool with every key cooling down or tripped: `no available key (all keys in cooldown or disabled)`,
     // `No active API keys available for this group`, `circuit breaker tripped`, `Provider is temporarily cooled
-    // down`. (`no api key available` is a missing key: auth.)
-    'no available key', 'no active api key', 'no active key', 'keys in cooldown', 'in cooldown', 'cooled down',
+    // down`. (`no api key available` is a missing key, `your API key is in cooldown` a rate limit: neither is.)
+    'no available key', 'no active api keys', 'no active keys', 'keys in cooldown', 'keys are in cooldown', 'cooled down',
     'circuit breaker tripped', 'circuit breaker is open', 'circuit breakers open', 'circuit breaker open',
     'circuit_break',
   ],

@@ -158,13 +158,15 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
 
   const failure = event.error ?? { message: '' };
   const fromAt = Math.min(event.occurredAt, ctx.now);
+  // How long it took to reach this decision, by the resumer's clock when it has the time it accepted the webhook.
+  const arrivedAt = Math.min(event.receivedAt ?? fromAt, ctx.now);
   const verdict = classify(failure, { now: fromAt });
   const error = redactSecrets(failure.message);
   // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
   // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
   const upstream = upstreamOf({ message: error, type: failure.type, upstream: failure.upstream });
   next.chain.upstream = upstream;
-  const report = transientReport(verdict, upstream, fromAt);
+  const report = transientReport(verdict, upstream, arrivedAt);
   const reason = retryReasonUnder(ctx.policy, verdict);
   const promptId = event.promptId ?? base;
   if (reason === null) {
@@ -172,7 +174,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.notRetried, events, effects, report);
   }
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
-  const plan = lateFailure(ctx, fromAt) ?? planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
+  const plan =
+    lateFailure(ctx, arrivedAt, event.receivedAt !== undefined) ??
+    planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -224,13 +228,34 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
  * dead-letter queue or a hub's backlog, and a stop or newer prompt sent after it may still be on its way (an
  * operator's redrive delivers them in any order). Resuming a turn hours after it failed is no retry.
  */
-function lateFailure(ctx: MachineContext, fromAt: number): { kind: 'exhausted'; reason: string } | null {
-  const lateMs = ctx.now - fromAt;
-  if (lateMs <= ctx.policy.maxWaitMs) return null;
+function lateFailure(
+  ctx: MachineContext,
+  arrivedAt: number,
+  stamped: boolean,
+): { kind: 'exhausted'; reason: string } | null {
+  const lateMs = ctx.now - arrivedAt;
+  const limitMs = lateLimitMs(ctx.policy);
+  if (lateMs <= limitMs) return null;
+  const since = stamped ? 'its webhook was accepted' : 'it happened';
   return {
     kind: 'exhausted',
-    reason: `the failure reached the resumer ${formatDuration(lateMs)} after it happened, later than the longest wait of ${formatDuration(ctx.policy.maxWaitMs)}`,
+    reason: `the failure was handled ${formatLate(lateMs)} after ${since}, more than ${formatDuration(limitMs)} late`,
   };
+}
+
+/**
+ * How late an event or a wake-up may come and still be acted on: the longest wait, and never less than an hour,
+ * so that a short `maxWait` does not end attempts that a queue's visibility timeout (3 minutes) merely delayed.
+ */
+function lateLimitMs(policy: RetryPolicy): number {
+  return Math.max(policy.maxWaitMs, LATE_LIMIT_FLOOR_MS);
+}
+
+const LATE_LIMIT_FLOOR_MS = 3_600_000;
+
+/** A lateness past the limit, rounded up to the minute so that it never reads as the limit itself. */
+function formatLate(ms: number): string {
+  return formatDuration(Math.ceil(ms / 60_000) * 60_000);
 }
 
 /**
@@ -240,8 +265,9 @@ function lateFailure(ctx: MachineContext, fromAt: number): { kind: 'exhausted'; 
  */
 function lateWake(ctx: MachineContext, since: number, what: string): string | null {
   const lateMs = ctx.now - since;
-  if (lateMs <= ctx.policy.maxWaitMs) return null;
-  return `the wake-up came ${formatDuration(lateMs)} after ${what}, later than the longest wait of ${formatDuration(ctx.policy.maxWaitMs)}`;
+  const limitMs = lateLimitMs(ctx.policy);
+  if (lateMs <= limitMs) return null;
+  return `the wake-up came ${formatLate(lateMs)} after ${what}, more than ${formatDuration(limitMs)} late`;
 }
 
 /** Capacity and transport failures tell of the upstream's health; a sign-in error or a crashed agent do not. */
@@ -381,21 +407,21 @@ function onWake(
     }
     const late = lateWake(ctx, p.nextAt, 'its time');
     if (late) {
+      // The attempt was scheduled, so it ends with an attempt's outcome: failed, with nothing sent.
       const next = beginWrite(state, undefined, ctx);
       next.pending = null;
       endChainOf(next, p);
       remember(next, attemptKey(p.turnId, p.base, p.attempt));
       const events: SessionEvent[] = [
         {
-          kind: 'auto_resume_exhausted',
-          reason: late,
-          attempts: p.attempt - 1,
-          turnId: p.turnId,
-          promptId: p.promptId,
+          kind: 'auto_resume_failed',
+          ...attemptFields(p),
+          status: 0,
+          detail: `not sent: ${late}`,
           retry: null,
         },
       ];
-      return finish(next, Outcome.exhausted, events, []);
+      return finish(next, Outcome.gaveUp, events, []);
     }
     // An older attempt withdrawn by this prompt may still be in flight: the session sends one at a time, and the
     // older one must get its own outcome. While its claim holds, its POST may be under way: come back at the end
@@ -547,7 +573,10 @@ function onResumeResult(
     result.kind === 'retryable'
       ? { status: result.status ?? 0, detail: answerDetail(result.detail) }
       : sent.lastAnswer;
-  next.inFlight = { ...sent, claimedAt: null, lastAnswer };
+  // An answer with a status (the agent said 503) means that POST did not land: only an unanswered one may have,
+  // so only then does its send time still count as when the resume could have gone out.
+  const answered = result.kind === 'retryable' && (result.status ?? 0) > 0;
+  next.inFlight = { ...sent, claimedAt: null, lastAnswer, ...(answered ? { firstSentAt: undefined } : {}) };
   return finish(next, Outcome.resumeRetryLater, [], []);
 }
 

@@ -78,6 +78,11 @@ export type TurnEvent = {
   agentSessionId?: string | undefined;
   /** Epoch ms, parsed from `occurredAt`. */
   occurredAt: number;
+  /**
+   * Epoch ms by the resumer's own clock when the webhook was accepted (stamped at ingest): how late an event is
+   * handled is measured from it, so a sender's clock that is off does not count as lateness.
+   */
+  receivedAt?: number | undefined;
   error?: Failure | undefined;
   /** The `webhook-id` it came with, for tracing. */
   eventId?: string | undefined;

@@ -18,7 +18,13 @@ describe('ingestWebhook', () => {
     expect(queue.sent).toEqual([
       {
         dedupeId: 'msg_accepted',
-        event: expect.objectContaining({ type: 'turn.failed', sessionId: 's-42', eventId: 'msg_accepted' }),
+        // `receivedAt`: by this server's clock, so lateness is never read off the sender's.
+        event: expect.objectContaining({
+          type: 'turn.failed',
+          sessionId: 's-42',
+          eventId: 'msg_accepted',
+          receivedAt: NOW_SECONDS * 1000,
+        }),
       },
     ]);
   });

@@ -200,6 +200,36 @@ describe('a completion of a turn resumed before the outage, whose POST answer wa
   });
 });
 
+describe('a resume whose first POST the agent refused (a review)', () => {
+  // The agent answered the first POST 503: nothing landed. The second, during the outage, landed and its turn
+  // completed: the upstream is up again.
+  it('vouches for the upstream from the POST that may have landed', async () => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const agent = scriptedAgent({ kind: 'retryable', detail: 'HTTP 503', status: 503 }, { kind: 'ok' });
+    const m = memoryDeps({ pacer, agent });
+    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: { message: GATEWAY_DOWN } }));
+    const wake = m.waker.armed.at(-1)?.wake;
+    if (!wake) throw new Error('nothing armed');
+    m.clock.at = wake.nextAt;
+    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/503/);
+    m.clock.at += 5_000;
+    for (let i = 2; i <= 6; i++)
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
+      );
+    expect(pacer.state(UPSTREAM).mode).toBe('down');
+    m.clock.at += 180_000;
+    await resumeTurn(m.deps, wake);
+    m.clock.at += 5_000;
+    await handleTurnEvent(
+      m.deps,
+      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
+    );
+    expect(pacer.state(UPSTREAM).mode).toBe('up');
+  });
+});
+
 describe('old failures redriven hours later (a review)', () => {
   it('do not mark a healthy upstream down', async () => {
     const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);

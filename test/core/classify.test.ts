@@ -435,6 +435,9 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     '[{"channel_id":73,"attempt_num":1,"status":"circuit_break","msg":"circuit breaker tripped"}]',
   ],
   ['auth', 'No API key available. Set ANTHROPIC_API_KEY.'],
+  // …but one key cooling down is a rate limit, and no key of one's own is no pool (a review of round 19).
+  ['rate_limit', '429 Too Many Requests: your API key is in cooldown for 60 seconds'],
+  ['other', 'You have no active API key. Create one in the console.'],
   ['content_filter', 'Question or answer contains sensitive words and has been blocked.'],
   ['content_filter', 'Request contains forbidden content, such as hate speech or violence.'],
   ['auth', 'AI_APICallError: Upstream request failed: Invalid credential'],

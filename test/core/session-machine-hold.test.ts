@@ -109,6 +109,15 @@ describe('what the pacer hears from the machine', () => {
     });
     // When it happened, not when it came: a late one (a backlog, a redrive) says nothing about the upstream now.
     expect(d.report).toEqual({ upstream: '127.0.0.1:4016', outcome: 'transient', failedAt: T0 });
+    // With the time the webhook was accepted, that one: a sender's clock a minute behind is not a late failure.
+    const stamped = new Session();
+    stamped.now = T0 + 61_500;
+    const event = turnFailed({
+      occurredAt: T0,
+      receivedAt: T0 + 61_000,
+      error: { message: GATEWAY_503, status: 503 },
+    });
+    expect(stamped.apply({ kind: 'event', event }).report).toMatchObject({ failedAt: T0 + 61_000 });
     expect(s.state.pending?.upstream).toBe('127.0.0.1:4016');
     expect(s.state.chain?.upstream).toBe('127.0.0.1:4016');
   });

@@ -115,8 +115,22 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     const s = new Session();
     s.now = T0 + 6 * HOUR;
     expectEnded(s, s.fail(0, T0), {
-      reason: 'the failure reached the resumer 6h after it happened, later than the longest wait of 1h',
+      reason: 'the failure was handled 6h after it happened, more than 1h late',
     });
+  });
+
+  it('measures how late a failure is from when its webhook was accepted, not by the sender clock', () => {
+    const s = new Session();
+    s.now = T0 + 6 * HOUR;
+    const late = turnFailed({ occurredAt: T0, receivedAt: T0 + 60_000 });
+    expectEnded(s, s.apply({ kind: 'event', event: late }), {
+      reason: 'the failure was handled 5h59m after its webhook was accepted, more than 1h late',
+    });
+    // A sender whose clock is 90 minutes behind: accepted just now, it is on time.
+    const skewed = new Session();
+    skewed.now = T0 + 6 * HOUR;
+    const fresh = turnFailed({ occurredAt: skewed.now - 90 * 60_000, receivedAt: skewed.now - 50 });
+    expect(skewed.apply({ kind: 'event', event: fresh }).outcome).toBe('scheduled');
   });
 
   it('still schedules a failure an hour late, from when it happened', () => {
@@ -126,15 +140,25 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     expect(s.retry?.nextAt).toBeLessThan(T0 + 12_000);
   });
 
-  it('sends nothing for an armed attempt whose wake-up comes over an hour after its time', () => {
+  it('sends nothing for an armed attempt whose wake-up comes over an hour after its time, and says why', () => {
     const s = new Session();
     s.fail(0);
     const wake = s.dueWake();
-    s.now += HOUR + 120_000;
-    expectEnded(s, s.apply({ kind: 'wake', wake }), {
-      promptId: 'p-cap~resume-1',
-      reason: 'the wake-up came 1h2m after its time, later than the longest wait of 1h',
-    });
+    s.now += HOUR + 400;
+    const d = s.apply({ kind: 'wake', wake });
+    expect(d.outcome).toBe('gave_up');
+    expect(d.effects).toEqual([]);
+    expect(s.retry).toBeNull();
+    // The attempt was scheduled: it gets an attempt's outcome. Its lateness is rounded up, never read as the limit.
+    expect(d.events).toEqual([
+      expect.objectContaining({
+        kind: 'auto_resume_failed',
+        promptId: 'p-cap~resume-1',
+        status: 0,
+        detail: 'not sent: the wake-up came 1h1m after its time, more than 1h late',
+        retry: null,
+      }),
+    ]);
     // Another copy of the same wake-up changes nothing.
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('duplicate');
   });
@@ -156,9 +180,20 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
       expect.objectContaining({
         kind: 'auto_resume_failed',
         status: 0,
-        detail: 'not sent again: the wake-up came 2h after its last try, later than the longest wait of 1h',
+        detail: 'not sent again: the wake-up came 2h after its last try, more than 1h late',
       }),
     ]);
+  });
+
+  it('keeps trying an attempt for an hour whatever a shorter maxWait says (a queue delays a retry by minutes)', () => {
+    const s = new Session(
+      compileRetryPolicy({ delaysMs: [10_000, 30_000, 60_000, 90_000], maxWaitMs: 120_000 }),
+    );
+    s.fail(0);
+    const { wake } = s.claimArmed();
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'HTTP 503', status: 503 } });
+    s.now += 180_000;
+    expect(s.apply({ kind: 'wake', wake }).outcome).toBe('fire');
   });
 });
 

@@ -204,6 +204,6 @@ describe('redriving the wake dead-letter queue with the turn-events one (docs/de
     await classifyOne(p);
     const posts = sentTo(p, sessionId, before);
     expect(posts).toEqual([]);
-    expect(await p.log(sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_exhausted']);
+    expect(await p.log(sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_failed']);
   });
 });
