@@ -212,9 +212,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'eacces:', 'outside the working directory',
     // pydantic's type for a model's output that is no JSON (`Invalid JSON: EOF while parsing a value`).
     'json_invalid',
+    // An editor's own language server (JSON-RPC `-32602`), and Foundation's word for a body it could not decode
+    // (`The data couldn't be read because it isn't in the correct format`).
+    'language server error', 'in the correct format',
   ],
   modelNotFound: [
-    'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror',
+    'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
@@ -242,7 +245,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'denied by the admin', 'has not activated', 'modelnotopen',
     'disabled by org', 'by org admin', 'by your admin', 'restricted from using', 'enough permission',
     // Moonshot's type for bans and client restrictions, but also for a spent weekly plan (quota words decide).
-    'access_terminated',
+    'access_terminated', 'access was terminated',
     'account is ineligible', 'ineligible to use', 'unavailable for legal reasons', 'reported as leaked', 'request not allowed',
     'geo_not_allowed', 'consent_denied',
     'your workspace admin', 'contact your admin',
@@ -377,7 +380,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed, reason:', 'not connected to the internet', 'appear to be offline', 'you are offline',
     'connection was aborted', 'server is offline', 'stream completed without', 'completed without a response',
     'stream_terminated', 'stream_error', 'ssl certificate problem', 'ssl certificate error', 'unable_to_get_issuer_cert', 'local issuer certificate',
-    'certificate verify failed', 'err_tls_', 'altname', 'issuer certificate', 'unknown host', 'does not have a dns entry', 'could not resolve host',
+    'certificate verify failed', 'err_tls_', 'altname', 'issuer certificate', 'valid certification path',
+    'failed host lookup', 'unknown host', 'does not have a dns entry', 'could not resolve host',
     'websocket is closed', 'tunnel connection failed', 'proxy authentication required', '": eof',
     'eof while parsing', 'response ended unexpectedly', 'ssl/tls alert', 'bad record mac',
     'unknownhostexception', 'unable to resolve host', 'no address associated with hostname',
@@ -1388,6 +1392,11 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     if (STATUS_WORDS.has(word) || isStatusWord(word)) return true;
     if (word === 'was' && wordBefore(t, start) === 'code') return true;
     if (word === 'number' && wordBefore(t, start) === 'reference') return true;
+    // Alamofire's `Response status code was unacceptable: 429.`
+    if (word === 'unacceptable' && wordBefore(t, start) === 'was') return true;
+  } else if (end - start === 2 && t.startsWith('of', start) && wordBefore(t, start) === 'code') {
+    // Dio's `the response has a status code of 503`.
+    return true;
   }
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;

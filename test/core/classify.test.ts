@@ -448,6 +448,18 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'auth',
     'Error getting API key from apiKeyHelper (in settings or ~/.claude.json): apiKeyHelper did not return a valid value',
   ],
+  // Round 20b: SDKs beyond Python and JS. Dio's and Alamofire's wording of a status; the JVM's TLS trust error.
+  ['capacity', 'GeminiException => This exception was thrown because the response has a status code of 503'],
+  ['rate_limit', 'requestFailed(message: "Response status code was unacceptable: 429.")'],
+  ['transport', 'PKIX path building failed: unable to find valid certification path to requested target'],
+  ['transport', 'Failed host lookup: `api.openai.com`'],
+  ['bad_request', 'Error response [3d125785] 404 DeploymentNotFound (00.2s)'],
+  ['permission', 'Your access was terminated due to violation of our policies, please check your email.'],
+  ['other', 'Failed to fetch models: The data couldn’t be read because it isn’t in the correct format.'],
+  [
+    'other',
+    'Try getting suggestions again: Language server error: Server error: -32602 Document for URI could not be found',
+  ],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
