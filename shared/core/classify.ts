@@ -80,6 +80,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'guardrail', 'moderation', 'inappropriate content', 'sensitive_words', 'data_inspection_failed',
     '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
+    // A refusal that points at Anthropic's usage policy (`can't help with this … anthropic.com/legal/aup`).
+    '/legal/aup',
     'safety_check', 'usage guidelines', 'new_sensitive', 'output sensitive', 'input sensitive', 'nsfw',
     'considered high risk', "content can't be shown", 'content cannot be shown', 'based on the content',
     'matched public code', 'unsafe_generation', 'unsafe generation', 'got filtered',
@@ -94,6 +96,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
+    // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
+    'usage credits', 'usage-credits',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
@@ -220,6 +224,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
+    'requires a newer version',
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',

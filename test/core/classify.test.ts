@@ -460,6 +460,17 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'other',
     'Try getting suggestions again: Language server error: Server error: -32602 Document for URI could not be found',
   ],
+  // Round 21: 2026's models billed apart from the plan, a usage-policy refusal, a client too old for a model.
+  ['quota', 'Fable 5 runs on usage credits — you have $0.00.'],
+  ['quota', 'API Error: Request rejected (429) · Usage credits are required for long context requests.'],
+  [
+    'content_filter',
+    "API Error: Opus 4.8 can't help with this. Learn more: https://www.anthropic.com/legal/aup",
+  ],
+  [
+    'bad_request',
+    "The 'gpt-6-astra' model requires a newer version of Codex. Please upgrade to the latest app or CLI.",
+  ],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
