@@ -219,6 +219,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // An editor's own language server (JSON-RPC `-32602`), and Foundation's word for a body it could not decode
     // (`The data couldn't be read because it isn't in the correct format`).
     'language server error', 'in the correct format',
+    // A child process's exit as Node reports it (`(code=3221225501, signal=null)`): the agent's own process died.
+    ', signal=',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',

@@ -471,6 +471,7 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'bad_request',
     "The 'gpt-6-astra' model requires a newer version of Codex. Please upgrade to the latest app or CLI.",
   ],
+  ['other', 'Codex app-server websocket closed (code=3221225501, signal=null).'],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
