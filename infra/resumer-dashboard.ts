@@ -40,10 +40,11 @@ export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsPro
   );
   dashboard.addWidgets(
     graph('Retries scheduled, by reason', [searchByDimension('RetryScheduled', 'reason')]),
-    graph('Resumes fired, exhausted, failed', [
+    graph('Resumes fired, exhausted, failed, too late', [
       totalMetric('ResumeFired', PERIOD),
       totalMetric('RetryExhausted', PERIOD),
       totalMetric('ResumeFailed', PERIOD),
+      totalMetric('ResumeLate', PERIOD),
     ]),
     graph('Resumes skipped, by why', [searchByDimension('ResumeSkipped', 'why')]),
   );

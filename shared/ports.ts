@@ -146,6 +146,7 @@ export type Metric = {
     | 'RetryExhausted'
     | 'FailureNotRetried'
     | 'ResumeFailed'
+    | 'ResumeLate'
     | 'WakeLatenessMs'
     | 'ResumeHeld'
     | 'PacerProbe';

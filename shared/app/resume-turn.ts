@@ -1,5 +1,11 @@
 import type { Admission } from '../core/pacer-state';
-import { dueArmedAttempt, Outcome, type ResumeResult, type WakeHold } from '../core/session-machine';
+import {
+  dueArmedAttempt,
+  Outcome,
+  type ResumeResult,
+  type WakeHold,
+  wakeTooLate,
+} from '../core/session-machine';
 import type { Pending } from '../core/session-state';
 import type { WakeMessage } from '../core/types';
 import { upstreamOf } from '../core/upstream';
@@ -108,8 +114,10 @@ async function admitDue(
   now: number,
 ): Promise<Admission | undefined> {
   const state = await deps.store.load(wake.sessionId);
-  const due = dueArmedAttempt(state, wake, { now, policy: deps.policy });
-  if (!due) return undefined;
+  const ctx = { now, policy: deps.policy };
+  const due = dueArmedAttempt(state, wake, ctx);
+  // One too late to send asks nobody: a redrive of old wake-ups must not spend the slots live resumes need.
+  if (!due || wakeTooLate(due, ctx)) return undefined;
   return pacer.admit(
     upstreamOfAttempt(due),
     { sessionId: wake.sessionId, promptId: due.promptId, reservation: reservationOf(due) },

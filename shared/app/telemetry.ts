@@ -20,7 +20,8 @@ export function metricsFor(events: readonly LoggedEvent[]): Metric[] {
         out.push({ name: 'RetryExhausted', value: 1, unit: 'Count' });
         break;
       case 'auto_resume_failed':
-        out.push({ name: 'ResumeFailed', value: 1, unit: 'Count' });
+        // One ended for coming too late was the resumer's choice, not a hub's refusal: it does not alarm.
+        out.push({ name: event.late ? 'ResumeLate' : 'ResumeFailed', value: 1, unit: 'Count' });
         break;
       case 'turn_failure_not_retried':
         out.push({ name: 'FailureNotRetried', value: 1, unit: 'Count', dimensions: { class: event.class } });

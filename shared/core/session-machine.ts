@@ -158,9 +158,11 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
 
   const failure = event.error ?? { message: '' };
   const fromAt = Math.min(event.occurredAt, ctx.now);
-  // How long it took to reach this decision, by the resumer's clock when it has the time it accepted the webhook.
+  // When the resumer accepted the webhook, by its own clock (else when the sender says it happened): the waits
+  // count from it and how late it is handled is measured from it, so a sender's clock that is off shifts
+  // neither. `failedAt` stays the sender's time, which its stops and prompts are ordered against.
   const arrivedAt = Math.min(event.receivedAt ?? fromAt, ctx.now);
-  const verdict = classify(failure, { now: fromAt });
+  const verdict = classify(failure, { now: arrivedAt });
   const error = redactSecrets(failure.message);
   // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
   // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
@@ -176,7 +178,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
   const plan =
     lateFailure(ctx, arrivedAt, event.receivedAt !== undefined) ??
-    planAttempt(ctx.policy, key, fromAt, verdict.retryAfterMs);
+    planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -389,6 +391,11 @@ export function dueArmedAttempt(state: SessionState, wake: WakeMessage, ctx: Mac
   return p.nextAt - ctx.now > ctx.policy.earlyToleranceMs ? null : p;
 }
 
+/** Whether a due attempt's wake-up comes too late to send it (its claim ends it unsent): no pacer need be asked. */
+export function wakeTooLate(p: Pending, ctx: MachineContext): boolean {
+  return lateWake(ctx, p.nextAt, 'its time') !== null;
+}
+
 function onWake(
   state: SessionState,
   wake: WakeMessage,
@@ -418,6 +425,7 @@ function onWake(
           ...attemptFields(p),
           status: 0,
           detail: `not sent: ${late}`,
+          late: true,
           retry: null,
         },
       ];
@@ -464,6 +472,7 @@ function onWake(
         ...attemptFields(sent),
         status: 0,
         detail: `not sent again: ${late}`,
+        late: true,
         retry: null,
       });
       return finish(next, Outcome.gaveUp, events, []);
@@ -576,7 +585,14 @@ function onResumeResult(
   // An answer with a status (the agent said 503) means that POST did not land: only an unanswered one may have,
   // so only then does its send time still count as when the resume could have gone out.
   const answered = result.kind === 'retryable' && (result.status ?? 0) > 0;
-  next.inFlight = { ...sent, claimedAt: null, lastAnswer, ...(answered ? { firstSentAt: undefined } : {}) };
+  // An earlier try that went unanswered may still have landed: its time stays.
+  const onlyThisTry = sent.firstSentAt === sent.sentAt;
+  next.inFlight = {
+    ...sent,
+    claimedAt: null,
+    lastAnswer,
+    ...(answered && onlyThisTry ? { firstSentAt: undefined } : {}),
+  };
   return finish(next, Outcome.resumeRetryLater, [], []);
 }
 

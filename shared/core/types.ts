@@ -157,6 +157,11 @@ export type SessionEvent =
       status: number;
       /** Why, in words: the answer (redacted and cut), and after retryable ones how many tries were made. */
       detail: string;
+      /**
+       * Set when nothing more was sent because the wake-up came over the late bound (a redrive, a backlog, a
+       * machine asleep): the resumer's own choice, not the hub's answer.
+       */
+      late?: true;
       retry: null;
     }
   | {

@@ -3,6 +3,7 @@ import { createResumeHandler } from '../../lambdas/resume/handler';
 import { MemoryPacer } from '../../shared/adapters/local/memory-pacer';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
 import { resumeTurn } from '../../shared/app/resume-turn';
+import { metricsFor } from '../../shared/app/telemetry';
 import { compilePacerSettings, DEFAULT_PACER_SETTINGS } from '../../shared/core/pacer-state';
 import type { WakeMessage } from '../../shared/core/types';
 import { encodeWake } from '../../shared/messages';
@@ -227,6 +228,71 @@ describe('a resume whose first POST the agent refused (a review)', () => {
       turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
     );
     expect(pacer.state(UPSTREAM).mode).toBe('up');
+  });
+});
+
+describe('a resume whose first POST went unanswered and whose second the agent refused (a review)', () => {
+  it('still vouches from the first POST, which may have landed', async () => {
+    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
+    const agent = scriptedAgent(
+      { kind: 'retryable', detail: 'no answer within 10000 ms' },
+      { kind: 'retryable', detail: 'HTTP 503', status: 503 },
+      { kind: 'ok' },
+    );
+    const m = memoryDeps({ pacer, agent });
+    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: { message: GATEWAY_DOWN } }));
+    const wake = m.waker.armed.at(-1)?.wake;
+    if (!wake) throw new Error('nothing armed');
+    m.clock.at = wake.nextAt;
+    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/no answer/);
+    m.clock.at += 5_000;
+    for (let i = 2; i <= 6; i++)
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
+      );
+    m.clock.at += 180_000;
+    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/503/);
+    m.clock.at += 180_000;
+    await resumeTurn(m.deps, wake);
+    expect(agent.calls).toHaveLength(3);
+    m.clock.at += 5_000;
+    await handleTurnEvent(
+      m.deps,
+      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
+    );
+    expect(pacer.state(UPSTREAM).mode).toBe('down');
+  });
+});
+
+describe('wake-ups redriven hours late (a review)', () => {
+  it('ask no pacer, so live resumes keep their slots; they end as too late, counted apart from failures', async () => {
+    // The failures alone mark nothing down (probeAfterFailures 100): only the bucket is at stake.
+    const pacer = new MemoryPacer(
+      compilePacerSettings({ ratePerSecond: 1, burst: 1, probeAfterFailures: 100 }),
+    );
+    const m = memoryDeps({ pacer });
+    for (let i = 0; i < 5; i++)
+      await handleTurnEvent(
+        m.deps,
+        turnFailed({ sessionId: `s-${i}`, occurredAt: T0 + i, error: { message: GATEWAY_DOWN } }),
+      );
+    const old = m.waker.armed.map((a) => a.wake);
+    m.clock.at = T0 + 2 * 3_600_000;
+    for (const wake of old) {
+      const outcome = await resumeTurn(m.deps, wake);
+      expect(outcome.admission).toBeUndefined();
+      expect(metricsFor(outcome.claim.logged)).toEqual([{ name: 'ResumeLate', value: 1, unit: 'Count' }]);
+    }
+    expect(m.agent.calls).toEqual([]);
+    await handleTurnEvent(
+      m.deps,
+      turnFailed({ sessionId: 's-live', occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
+    );
+    const live = m.waker.armed.at(-1)?.wake;
+    if (!live) throw new Error('nothing armed');
+    m.clock.at = live.nextAt;
+    expect((await resumeTurn(m.deps, live)).admission).toEqual({ kind: 'go', probe: false });
   });
 });
 

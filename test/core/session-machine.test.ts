@@ -126,12 +126,24 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     expectEnded(s, s.apply({ kind: 'event', event: late }), {
       reason: 'the failure was handled 5h59m after its webhook was accepted, more than 1h late',
     });
-    // A sender whose clock is 90 minutes behind: accepted just now, it is on time.
-    const skewed = new Session();
-    skewed.now = T0 + 6 * HOUR;
-    const fresh = turnFailed({ occurredAt: skewed.now - 90 * 60_000, receivedAt: skewed.now - 50 });
-    expect(skewed.apply({ kind: 'event', event: fresh }).outcome).toBe('scheduled');
   });
+
+  it.each([
+    ['90 minutes', 90],
+    ['30 minutes', 30],
+  ])(
+    'waits and resumes as usual for a sender whose clock is %s behind: the waits count from acceptance',
+    (_, behind) => {
+      const s = new Session();
+      s.now = T0 + 6 * HOUR;
+      const receivedAt = s.now - 50;
+      const fresh = turnFailed({ occurredAt: s.now - behind * 60_000, receivedAt });
+      expect(s.apply({ kind: 'event', event: fresh }).outcome).toBe('scheduled');
+      expect(s.retry?.nextAt).toBeGreaterThanOrEqual(receivedAt + 10_000);
+      expect(s.retry?.nextAt).toBeLessThan(receivedAt + 12_000);
+      expect(s.wakeArmed().outcome).toBe('fire');
+    },
+  );
 
   it('still schedules a failure an hour late, from when it happened', () => {
     const s = new Session();

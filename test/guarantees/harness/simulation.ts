@@ -533,10 +533,19 @@ export class Simulation {
     }
   }
 
-  /** A webhook the world sends: it reaches the turn-events queue a little after it happened. */
+  /**
+   * A webhook the world sends: it reaches the turn-events queue a little after it happened, stamped with that
+   * moment (`receivedAt`) as ingest does; one in four is not, as events queued before the stamp existed.
+   */
   #emit(occurredAt: number, event: Omit<TurnEvent, 'occurredAt'>): void {
     const latency = this.#tape.oneOf([0, 0, 0, 500, 2_000, 30_000]);
-    const full: TurnEvent = { ...event, occurredAt, eventId: `wh-${++this.#webhooks}` };
+    const stamped = this.#tape.oneOf([true, true, true, false]);
+    const full: TurnEvent = {
+      ...event,
+      occurredAt,
+      ...(stamped ? { receivedAt: occurredAt + latency } : {}),
+      eventId: `wh-${++this.#webhooks}`,
+    };
     const entry = { at: occurredAt + latency, event: full };
     const i = this.#outbox.findIndex((e) => e.at > entry.at);
     if (i === -1) this.#outbox.push(entry);
