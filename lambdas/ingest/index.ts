@@ -18,4 +18,5 @@ export const handler = createIngestHandler({
   queue: new SqsTurnEventQueue({ client: new SQSClient({}), queueUrl: config.turnEventsQueueUrl }),
   secret,
   nowSeconds: () => Math.floor(Date.now() / 1000),
+  nowMs: () => Date.now(),
 });

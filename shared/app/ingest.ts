@@ -23,6 +23,11 @@ export type IngestDeps = {
   /** A fixed secret (`whsec_…` or its key bytes), or one that may be rotated: refreshed on a mismatch. */
   secret: WebhookSecret | Secret;
   nowSeconds(): number;
+  /**
+   * The same clock to the millisecond, for the `receivedAt` stamp; without it the stamp is whole seconds, which
+   * lines up every wait that starts within a second (a burst's wake-ups then fall due together).
+   */
+  nowMs?: () => number;
 };
 
 /** A webhook request as any transport hands it over: headers (any case) and the raw body. */
@@ -113,7 +118,7 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
     event.error = { ...event.error, message };
   }
   // When it was accepted, by this clock: a dead-letter redrive hours later is known by it, a sender's clock is not.
-  event.receivedAt = deps.nowSeconds() * 1000;
+  event.receivedAt = deps.nowMs?.() ?? deps.nowSeconds() * 1000;
   try {
     await deps.queue.send(event, verified.id);
   } catch (error) {

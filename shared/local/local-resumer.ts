@@ -167,6 +167,7 @@ export async function startLocalResumer(options: LocalResumerOptions): Promise<L
         queue: new LocalTurnEventQueue(turnQueue, { maxDepth: config.maxQueuedEvents }),
         secret: options.webhookSecret,
         nowSeconds: () => Math.floor(clock.now() / 1000),
+        nowMs: () => clock.now(),
       },
       resumer,
       feed,

@@ -29,6 +29,18 @@ describe('ingestWebhook', () => {
     ]);
   });
 
+  it('stamps receivedAt to the millisecond when it has a clock that fine (a second would line up a burst)', async () => {
+    const queue = recordingQueue();
+    const deps = {
+      queue,
+      secret: TEST_SECRET,
+      nowSeconds: () => NOW_SECONDS,
+      nowMs: () => NOW_SECONDS * 1000 + 345,
+    };
+    expect((await ingestWebhook(deps, signedRequest({ id: 'msg_ms' }))).status).toBe(202);
+    expect(queue.sent[0]?.event.receivedAt).toBe(NOW_SECONDS * 1000 + 345);
+  });
+
   it('refuses an event dated more than 5 minutes ahead of its clock, naming occurredAt, and queues nothing', async () => {
     const at = (seconds: number) => new Date((NOW_SECONDS + seconds) * 1000).toISOString();
     const ahead = ingest(signedRequest({ body: turnEventBody({ occurredAt: at(301) }) }));
