@@ -201,67 +201,50 @@ describe('a completion of a turn resumed before the outage, whose POST answer wa
   });
 });
 
-describe('a resume whose first POST the agent refused (a review)', () => {
-  // The agent answered the first POST 503: nothing landed. The second, during the outage, landed and its turn
-  // completed: the upstream is up again.
-  it('vouches for the upstream from the POST that may have landed', async () => {
+describe('a resume tried again across an outage: which of its POSTs vouches for the upstream (reviews)', () => {
+  const noAnswer = { kind: 'retryable' as const, detail: 'no answer within 10000 ms' };
+  const refused = { kind: 'retryable' as const, detail: 'HTTP 503', status: 503 };
+  const ok = { kind: 'ok' as const };
+  // s-1's first POST goes before the pool empties (five failures mark it down 5 s later); the wake-up comes back
+  // every 180 s for the next tries; the turn s-1's resume started completes 5 s after the last. A POST the agent
+  // answered with a status did not land; an unanswered one may have, and its turn may be the one that completes.
+  it.each([
+    ['the first was unanswered (it may have landed before the outage)', [noAnswer, ok], 'down'],
+    ['the first was refused: only the last, during the outage, landed', [refused, ok], 'up'],
+    [
+      'the first was unanswered and the second refused: the first still counts',
+      [noAnswer, refused, ok],
+      'down',
+    ],
+  ] as const)('%s → %s', async (_how, answers, mode) => {
     const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
-    const agent = scriptedAgent({ kind: 'retryable', detail: 'HTTP 503', status: 503 }, { kind: 'ok' });
+    const agent = scriptedAgent(...answers);
     const m = memoryDeps({ pacer, agent });
     await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: { message: GATEWAY_DOWN } }));
     const wake = m.waker.armed.at(-1)?.wake;
     if (!wake) throw new Error('nothing armed');
     m.clock.at = wake.nextAt;
-    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/503/);
-    m.clock.at += 5_000;
-    for (let i = 2; i <= 6; i++)
-      await handleTurnEvent(
-        m.deps,
-        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
-      );
-    expect(pacer.state(UPSTREAM).mode).toBe('down');
-    m.clock.at += 180_000;
-    await resumeTurn(m.deps, wake);
-    m.clock.at += 5_000;
+    for (const [i, answer] of answers.entries()) {
+      const tried = resumeTurn(m.deps, wake);
+      if (answer.kind === 'ok') await tried;
+      else await expect(tried).rejects.toThrow(answer.detail);
+      if (i === 0) {
+        m.clock.at += 5_000;
+        for (let s = 2; s <= 6; s++)
+          await handleTurnEvent(
+            m.deps,
+            turnFailed({ sessionId: `s-${s}`, occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
+          );
+        expect(pacer.state(UPSTREAM).mode).toBe('down');
+      }
+      m.clock.at += 180_000;
+    }
+    expect(agent.calls).toHaveLength(answers.length);
     await handleTurnEvent(
       m.deps,
       turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
     );
-    expect(pacer.state(UPSTREAM).mode).toBe('up');
-  });
-});
-
-describe('a resume whose first POST went unanswered and whose second the agent refused (a review)', () => {
-  it('still vouches from the first POST, which may have landed', async () => {
-    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
-    const agent = scriptedAgent(
-      { kind: 'retryable', detail: 'no answer within 10000 ms' },
-      { kind: 'retryable', detail: 'HTTP 503', status: 503 },
-      { kind: 'ok' },
-    );
-    const m = memoryDeps({ pacer, agent });
-    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: { message: GATEWAY_DOWN } }));
-    const wake = m.waker.armed.at(-1)?.wake;
-    if (!wake) throw new Error('nothing armed');
-    m.clock.at = wake.nextAt;
-    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/no answer/);
-    m.clock.at += 5_000;
-    for (let i = 2; i <= 6; i++)
-      await handleTurnEvent(
-        m.deps,
-        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: { message: GATEWAY_DOWN } }),
-      );
-    m.clock.at += 180_000;
-    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/503/);
-    m.clock.at += 180_000;
-    await resumeTurn(m.deps, wake);
-    expect(agent.calls).toHaveLength(3);
-    m.clock.at += 5_000;
-    await handleTurnEvent(
-      m.deps,
-      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
-    );
-    expect(pacer.state(UPSTREAM).mode).toBe('down');
+    expect(pacer.state(UPSTREAM).mode).toBe(mode);
   });
 });
 
@@ -307,40 +290,6 @@ describe('old failures redriven hours later (a review)', () => {
         turnFailed({ sessionId: `s-${i}`, occurredAt: T0 + i, error: { message: GATEWAY_DOWN } }),
       );
     expect(pacer.state(UPSTREAM)).toMatchObject({ mode: 'up', failures: [] });
-  });
-});
-
-describe('a resume sent again after its first answer was lost (a review)', () => {
-  // s-1's first POST goes before the outage and lands, but its answer is lost; the released claim is taken again
-  // by the wake-up's next delivery during the outage (the agent answers 409, an ok). The turn the first POST
-  // started completes during the outage: it says nothing about the upstream now.
-  it('vouches for the upstream from the first POST, not the last', async () => {
-    const pacer = new MemoryPacer(DEFAULT_PACER_SETTINGS);
-    const agent = scriptedAgent({ kind: 'retryable', detail: 'no answer within 10000 ms' }, { kind: 'ok' });
-    const m = memoryDeps({ pacer, agent });
-    const reset = { message: GATEWAY_DOWN };
-    await handleTurnEvent(m.deps, turnFailed({ sessionId: 's-1', error: reset }));
-    const wake = m.waker.armed.at(-1)?.wake;
-    if (!wake) throw new Error('nothing armed');
-    m.clock.at = wake.nextAt;
-    const firstPostAt = m.clock.at;
-    await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/no answer/);
-    m.clock.at += 5_000;
-    for (let i = 2; i <= 6; i++)
-      await handleTurnEvent(
-        m.deps,
-        turnFailed({ sessionId: `s-${i}`, occurredAt: m.clock.at, error: reset }),
-      );
-    expect(pacer.state(UPSTREAM).mode).toBe('down');
-    m.clock.at = firstPostAt + 180_000;
-    await resumeTurn(m.deps, wake);
-    expect(agent.calls).toHaveLength(2);
-    m.clock.at += 5_000;
-    await handleTurnEvent(
-      m.deps,
-      turnEvent('turn.completed', { sessionId: 's-1', promptId: 'p-cap~resume-1', occurredAt: m.clock.at }),
-    );
-    expect(pacer.state(UPSTREAM).mode).toBe('down');
   });
 });
 
