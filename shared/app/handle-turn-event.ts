@@ -22,7 +22,12 @@ export async function handleTurnEvent(deps: ResumerDeps, event: TurnEvent): Prom
 
 /** Stops a session's waiting retry now, as a `session.stopped` event would. */
 export function stopSession(deps: ResumerDeps, sessionId: string): Promise<Applied> {
-  return handleTurnEvent(deps, { type: 'session.stopped', sessionId, occurredAt: deps.clock.now() });
+  return handleTurnEvent(deps, {
+    type: 'session.stopped',
+    sessionId,
+    occurredAt: deps.clock.now(),
+    viaApi: true,
+  });
 }
 
 /** Arms and disarms as decided; an armed wake-up that is delivered twice is harmless, a lost one is not. */

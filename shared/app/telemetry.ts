@@ -17,7 +17,8 @@ export function metricsFor(events: readonly LoggedEvent[]): Metric[] {
         out.push({ name: 'ResumeSkipped', value: 1, unit: 'Count', dimensions: { why: event.why } });
         break;
       case 'auto_resume_exhausted':
-        out.push({ name: 'RetryExhausted', value: 1, unit: 'Count' });
+        // A failure handled too late to retry is no run of failures: it does not count towards that alarm.
+        out.push({ name: event.late ? 'ResumeLate' : 'RetryExhausted', value: 1, unit: 'Count' });
         break;
       case 'auto_resume_failed':
         // One ended for coming too late was the resumer's choice, not a hub's refusal: it does not alarm.

@@ -132,7 +132,11 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   if (sameChain && chain.ended) return nothing(Outcome.stale);
   if (sameChain && state.pending?.base === base && state.pending.turnId === turnId)
     return nothing(Outcome.stale);
+  // A stop at or after the failure was meant for it: a sender's stop by the sender's clock, an API stop by the
+  // resumer's (a sender's clock minutes ahead must not put its failure after a stop pressed since).
+  const hereAt = happenedHere(event, ctx);
   if (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) return nothing(Outcome.stale);
+  if (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt) return nothing(Outcome.stale);
   const latest = state.latestPrompt;
   if (latest && latest.base !== base && latest.at > event.occurredAt) return nothing(Outcome.stale);
 
@@ -157,11 +161,10 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
   const failure = event.error ?? { message: '' };
-  const fromAt = Math.min(event.occurredAt, ctx.now);
-  // When the resumer accepted the webhook, by its own clock (else when the sender says it happened): the waits
-  // count from it and how late it is handled is measured from it, so a sender's clock that is off shifts
-  // neither. `failedAt` stays the sender's time, which its stops and prompts are ordered against.
-  const arrivedAt = Math.min(event.receivedAt ?? fromAt, ctx.now);
+  // When it happened on the resumer's clock: the waits count from it and how late it is handled is measured from
+  // it, so a sender's clock that is off shifts neither, and a copy sent again later computes the same time.
+  // `failedAt` stays the sender's own time, which its stops and prompts are ordered against.
+  const arrivedAt = hereAt;
   const verdict = classify(failure, { now: arrivedAt });
   const error = redactSecrets(failure.message);
   // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
@@ -176,9 +179,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.notRetried, events, effects, report);
   }
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
-  const plan =
-    lateFailure(ctx, arrivedAt, event.receivedAt !== undefined) ??
-    planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
+  const plan = lateFailure(ctx, arrivedAt) ?? planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -186,6 +187,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
       attempts: attempt,
       turnId,
       promptId,
+      ...('late' in plan ? { late: true as const } : {}),
       retry: null,
     });
     return finish(next, Outcome.exhausted, events, effects, report);
@@ -200,7 +202,8 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     nextAt: plan.nextAt,
     promptId: resumePromptId(base, nextAttempt),
     phase: PendingPhase.armed,
-    failedAt: fromAt,
+    failedAt: event.occurredAt,
+    failedAtHere: arrivedAt,
     error,
     tries: 0,
     claimedAt: null,
@@ -226,6 +229,18 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
 }
 
 /**
+ * When a failure happened on the resumer's clock: when its webhook was accepted less how long the sender held it
+ * (both skew-free), else when the sender says it happened; never later than now.
+ */
+function happenedHere(event: TurnEvent, ctx: MachineContext): number {
+  const at =
+    event.receivedAt !== undefined
+      ? event.receivedAt - Math.max(0, event.sentAfterMs ?? 0)
+      : Math.min(event.occurredAt, ctx.now);
+  return Math.min(at, ctx.now);
+}
+
+/**
  * A failure that reaches the resumer later after it happened than the longest wait ends its chain: it sat in a
  * dead-letter queue or a hub's backlog, and a stop or newer prompt sent after it may still be on its way (an
  * operator's redrive delivers them in any order). Resuming a turn hours after it failed is no retry.
@@ -233,15 +248,14 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
 function lateFailure(
   ctx: MachineContext,
   arrivedAt: number,
-  stamped: boolean,
-): { kind: 'exhausted'; reason: string } | null {
+): { kind: 'exhausted'; reason: string; late: true } | null {
   const lateMs = ctx.now - arrivedAt;
   const limitMs = lateLimitMs(ctx.policy);
   if (lateMs <= limitMs) return null;
-  const since = stamped ? 'its webhook was accepted' : 'it happened';
   return {
     kind: 'exhausted',
-    reason: `the failure was handled ${formatLate(lateMs)} after ${since}, more than ${formatDuration(limitMs)} late`,
+    reason: `the failure was handled ${formatLate(lateMs)} after it happened, more than ${formatDuration(limitMs)} late`,
+    late: true,
   };
 }
 
@@ -366,21 +380,25 @@ function onStopped(
   why: 'stopped' | 'closed',
 ): Decision {
   const next = beginWrite(state, event, ctx);
-  next.stoppedAt = Math.max(state.stoppedAt ?? 0, event.occurredAt);
+  // A stop through the API is on the resumer's clock; one from the sender on the sender's. Each is ordered only
+  // against times on its own clock.
+  const viaApi = event.viaApi === true;
+  if (viaApi) next.apiStoppedAt = Math.max(state.apiStoppedAt ?? 0, event.occurredAt);
+  else next.stoppedAt = Math.max(state.stoppedAt ?? 0, event.occurredAt);
   if (why === 'closed') next.closed = true;
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   // A stop older than the failure that armed the wait was meant for an earlier turn.
+  const failedBy = (p: Pending) => (viaApi ? (p.failedAtHere ?? p.failedAt) : p.failedAt);
   const meantFor = (p: Pending | null): p is Pending =>
-    p !== null && (why === 'closed' || p.failedAt <= event.occurredAt);
+    p !== null && (why === 'closed' || failedBy(p) <= event.occurredAt);
   const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
   if (cancels) withdrawInFlight(next, why, events, ctx);
   if (meantFor(next.pending)) skipPending(next, why, events, effects);
   if (events.length > 0) return finish(next, Outcome.skipped, events, effects);
   if (cancels) return finish(next, Outcome.cancelRequested, events, effects);
-  if (why === 'stopped' && state.stoppedAt !== null && state.stoppedAt >= event.occurredAt) {
-    return nothing(Outcome.duplicate);
-  }
+  const before = viaApi ? state.apiStoppedAt : state.stoppedAt;
+  if (why === 'stopped' && before != null && before >= event.occurredAt) return nothing(Outcome.duplicate);
   return finish(next, Outcome.recorded, events, effects);
 }
 

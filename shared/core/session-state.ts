@@ -18,8 +18,10 @@ export type Pending = {
   /** The prompt id this attempt sends (`p-cap~resume-1`). */
   promptId: string;
   phase: PendingPhase;
-  /** When the failure that armed it happened (epoch ms); an older stop does not cancel it. */
+  /** When the failure that armed it happened (epoch ms, the sender's clock); an older stop does not cancel it. */
   failedAt: number;
+  /** The same moment on the resumer's clock, when known: what a stop through the API is ordered against. */
+  failedAtHere?: number | undefined;
   /** The failure text, redacted and truncated, for the continuation prompt. */
   error: string;
   /** Resume POSTs tried for this attempt. */
@@ -71,6 +73,11 @@ export type SessionState = {
   /** The newest prompt seen, so that older events of other prompts count as stale. */
   latestPrompt: { base: string; turnId: string; at: number } | null;
   stoppedAt: number | null;
+  /**
+   * The latest stop made through the resumer's API, on the resumer's clock (epoch ms): it is ordered against when
+   * failures happened on that clock, never against a sender's (which may be minutes off).
+   */
+  apiStoppedAt?: number | null | undefined;
   closed: boolean;
   /** Attempts with a recorded outcome (`turnId|base|attempt`), newest last, bounded. */
   settled: string[];

@@ -9,6 +9,8 @@ export type ActivityCounters = {
   exhausted: number;
   notRetried: number;
   failed: number;
+  /** Chains or attempts ended because a failure or a wake-up came over the late bound (a machine asleep). */
+  late: number;
 };
 
 /** What `GET /activity` answers: the newest events across sessions, newest first, and the counters. */
@@ -39,6 +41,7 @@ export class SessionFeed implements EventSink {
     exhausted: 0,
     notRetried: 0,
     failed: 0,
+    late: 0,
   };
   #recent: LoggedEvent[] = [];
 
@@ -74,7 +77,8 @@ export class SessionFeed implements EventSink {
 
   #record(events: readonly LoggedEvent[]): void {
     for (const event of events) {
-      const counter = COUNTER_OF[event.kind];
+      // Ended for coming too late (`late`), not refused by the agent or run out: a tile of its own.
+      const counter = 'late' in event && event.late ? 'late' : COUNTER_OF[event.kind];
       if (counter) this.#counters[counter]++;
     }
     this.#recent = [...events, ...this.#recent].sort(newestFirst).slice(0, ACTIVITY_SIZE);

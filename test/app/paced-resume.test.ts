@@ -6,6 +6,7 @@ import { resumeTurn } from '../../shared/app/resume-turn';
 import { metricsFor } from '../../shared/app/telemetry';
 import { compilePacerSettings, DEFAULT_PACER_SETTINGS } from '../../shared/core/pacer-state';
 import type { WakeMessage } from '../../shared/core/types';
+import { SessionFeed } from '../../shared/local/session-feed';
 import { encodeWake } from '../../shared/messages';
 import { T0, turnEvent, turnFailed } from '../support/events';
 import { memoryDeps, recordingObservability, scriptedAgent } from '../support/fakes';
@@ -290,6 +291,17 @@ describe('old failures redriven hours later (a review)', () => {
         turnFailed({ sessionId: `s-${i}`, occurredAt: T0 + i, error: { message: GATEWAY_DOWN } }),
       );
     expect(pacer.state(UPSTREAM)).toMatchObject({ mode: 'up', failures: [] });
+  });
+
+  it('end as too late, counted apart from chains that ran out (which alarm), in the log and the local tiles', async () => {
+    const feed = new SessionFeed();
+    const m = memoryDeps();
+    m.deps.sink = feed;
+    m.clock.at = T0 + 2 * 3_600_000;
+    const applied = await handleTurnEvent(m.deps, turnFailed({ occurredAt: T0 }));
+    expect(applied.logged).toEqual([expect.objectContaining({ kind: 'auto_resume_exhausted', late: true })]);
+    expect(metricsFor(applied.logged)).toEqual([{ name: 'ResumeLate', value: 1, unit: 'Count' }]);
+    expect(feed.activity().counters).toMatchObject({ exhausted: 0, late: 1 });
   });
 });
 

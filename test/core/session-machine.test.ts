@@ -124,7 +124,7 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     s.now = T0 + 6 * HOUR;
     const late = turnFailed({ occurredAt: T0, receivedAt: T0 + 60_000 });
     expectEnded(s, s.apply({ kind: 'event', event: late }), {
-      reason: 'the failure was handled 5h59m after its webhook was accepted, more than 1h late',
+      reason: 'the failure was handled 5h59m after it happened, more than 1h late',
     });
   });
 
@@ -206,6 +206,86 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'HTTP 503', status: 503 } });
     s.now += 180_000;
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('fire');
+  });
+});
+
+describe("two clocks: the sender's and the resumer's (a review)", () => {
+  it("orders a sender's stop and failure by the sender's clock, whichever is handled first", () => {
+    // The hub's clock is 3 s ahead: the user stops at T0 (hub T0 + 3 s), the next prompt fails at T0 + 1 s
+    // (hub T0 + 4 s); the queue hands the failure over first.
+    const s = new Session();
+    s.now = T0 + 1_100;
+    const failure = turnFailed({
+      turnId: 't-8',
+      promptId: 'p-2',
+      occurredAt: T0 + 4_000,
+      receivedAt: T0 + 1_000,
+    });
+    expect(s.apply({ kind: 'event', event: failure }).outcome).toBe('scheduled');
+    const stop = turnEvent('session.stopped', { occurredAt: T0 + 3_000, receivedAt: T0 });
+    expect(s.apply({ kind: 'event', event: stop }).events).toEqual([]);
+    expect(s.retry?.promptId).toBe('p-2~resume-1');
+  });
+
+  it("orders a stop through the API by the resumer's clock: a failure from before it is not resumed", () => {
+    // The hub's clock is 10 s ahead. The turn fails at T0 (hub T0 + 10 s); the user presses Stop in the API at
+    // T0 + 2 s; the failure is handled at T0 + 5 s.
+    const s = new Session();
+    s.now = T0 + 2_000;
+    const stop = turnEvent('session.stopped', { occurredAt: s.now, viaApi: true });
+    expect(s.apply({ kind: 'event', event: stop }).outcome).toBe('recorded');
+    s.now = T0 + 5_000;
+    const failure = turnFailed({ occurredAt: T0 + 10_000, receivedAt: T0 + 100, sentAfterMs: 0 });
+    expect(s.apply({ kind: 'event', event: failure }).outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+    // One after the stop, on either clock, is retried.
+    s.now = T0 + 9_000;
+    const later = turnFailed({
+      turnId: 't-8',
+      promptId: 'p-2',
+      occurredAt: T0 + 17_000,
+      receivedAt: T0 + 8_000,
+    });
+    expect(s.apply({ kind: 'event', event: later }).outcome).toBe('scheduled');
+  });
+
+  it("cancels a wait with an API stop by when its failure happened on the resumer's clock", () => {
+    const s = new Session();
+    s.now = T0 + 1_000;
+    // The hub's clock is 10 s ahead: its failure says T0 + 10 s.
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ occurredAt: T0 + 10_000, receivedAt: T0 + 100, sentAfterMs: 0 }),
+    });
+    s.now = T0 + 2_000;
+    const stop = s.apply({
+      kind: 'event',
+      event: turnEvent('session.stopped', { occurredAt: s.now, viaApi: true }),
+    });
+    expect(stop.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
+  });
+
+  it('ends a failure the sender held for hours before it was accepted (its retries while the resumer was down)', () => {
+    const s = new Session();
+    s.now = T0 + 3 * 3_600_000 + 200;
+    const held = turnFailed({ occurredAt: T0, receivedAt: T0 + 3 * 3_600_000, sentAfterMs: 3 * 3_600_000 });
+    const d = s.apply({ kind: 'event', event: held });
+    expect(d.outcome).toBe('exhausted');
+    expect(d.events[0]).toMatchObject({
+      reason: 'the failure was handled 3h1m after it happened, more than 1h late',
+    });
+  });
+
+  it('computes the same nextAt for two copies of one webhook sent 40 s apart, whichever is handled', () => {
+    const first = turnFailed({ receivedAt: T0 + 100, sentAfterMs: 0 });
+    const again = turnFailed({ receivedAt: T0 + 40_100, sentAfterMs: 40_000 });
+    const nextAtAfter = (copy: typeof first) => {
+      const s = new Session();
+      s.now = T0 + 40_200;
+      s.apply({ kind: 'event', event: copy });
+      return s.retry?.nextAt;
+    };
+    expect(nextAtAfter(again)).toBe(nextAtAfter(first));
   });
 });
 

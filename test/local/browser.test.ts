@@ -357,7 +357,7 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       standIn.waiting = [view('s-new', standIn.now() + 60_000)];
       standIn.activity = {
         events: [scheduledEvent('s-new', 1, standIn.now() + 60_000)],
-        counters: { scheduled: 7, fired: 3, skipped: 2, exhausted: 1, notRetried: 4, failed: 0 },
+        counters: { scheduled: 7, fired: 3, skipped: 2, exhausted: 1, notRetried: 4, failed: 0, late: 0 },
       };
       standIn.releaseStreams();
       await live(page);
@@ -449,7 +449,7 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       standIn.waiting = [view(longId, standIn.now() + 60_000), view('s-short', standIn.now() + 90_000)];
       standIn.activity = {
         events: [scheduledEvent(longId, 1, standIn.now() + 60_000)],
-        counters: { scheduled: 1, fired: 0, skipped: 0, exhausted: 0, notRetried: 0, failed: 0 },
+        counters: { scheduled: 1, fired: 0, skipped: 0, exhausted: 0, notRetried: 0, failed: 0, late: 0 },
       };
       await page.goto(`${standIn.url}/`);
       await live(page);
@@ -617,7 +617,7 @@ async function startStandIn(): Promise<StandIn> {
     waitingQueries: [],
     activity: {
       events: [],
-      counters: { scheduled: 0, fired: 0, skipped: 0, exhausted: 0, notRetried: 0, failed: 0 },
+      counters: { scheduled: 0, fired: 0, skipped: 0, exhausted: 0, notRetried: 0, failed: 0, late: 0 },
     },
     stopAnswer: null,
     stopDelayMs: 0,

@@ -122,6 +122,7 @@ describe('the local resumer in process', () => {
       exhausted: 0,
       notRetried: 1,
       failed: 0,
+      late: 0,
     });
     expect((before.events as Array<{ sessionId: string }>).map((e) => e.sessionId)).toEqual(['s-b', 's-a']);
     await first.close();

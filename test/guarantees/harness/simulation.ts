@@ -543,7 +543,8 @@ export class Simulation {
     const full: TurnEvent = {
       ...event,
       occurredAt,
-      ...(stamped ? { receivedAt: occurredAt + latency } : {}),
+      // The sender signs when it sends: it held the event `latency` by its own clock before this delivery.
+      ...(stamped ? { receivedAt: occurredAt + latency, sentAfterMs: latency } : {}),
       eventId: `wh-${++this.#webhooks}`,
     };
     const entry = { at: occurredAt + latency, event: full };
