@@ -93,7 +93,6 @@ export const turnEventMessageSchema = z.object(
     agentSessionId: z.optional(idSchema),
     occurredAt: epochMsSchema,
     receivedAt: z.optional(epochMsSchema),
-    sentAfterMs: z.optional(epochMsSchema),
     error: z.optional(failureSchema),
     eventId: z.optional(idSchema),
   },

@@ -119,8 +119,6 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   }
   // When it was accepted, by this clock: a dead-letter redrive hours later is known by it, a sender's clock is not.
   event.receivedAt = deps.nowMs?.() ?? deps.nowSeconds() * 1000;
-  // And how long the sender held it, by its own clock: a retried delivery hours later is late however fresh.
-  event.sentAfterMs = Math.max(0, verified.timestamp * 1000 - event.occurredAt);
   try {
     await deps.queue.send(event, verified.id);
   } catch (error) {

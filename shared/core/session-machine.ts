@@ -229,15 +229,12 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
 }
 
 /**
- * When a failure happened on the resumer's clock: when its webhook was accepted less how long the sender held it
- * (both skew-free), else when the sender says it happened; never later than now.
+ * When a failure came, on the resumer's clock: when ingest accepted its webhook, else (queued before the stamp)
+ * when the sender says it happened; never later than now. Nothing of the sender's clock goes into it: an agent
+ * that stamps `occurredAt` and a hub that signs may keep two clocks, and their difference is no delay.
  */
 function happenedHere(event: TurnEvent, ctx: MachineContext): number {
-  const at =
-    event.receivedAt !== undefined
-      ? event.receivedAt - Math.max(0, event.sentAfterMs ?? 0)
-      : Math.min(event.occurredAt, ctx.now);
-  return Math.min(at, ctx.now);
+  return Math.min(event.receivedAt ?? event.occurredAt, ctx.now);
 }
 
 /**

@@ -83,12 +83,6 @@ export type TurnEvent = {
    * handled is measured from it, so a sender's clock that is off does not count as lateness.
    */
   receivedAt?: number | undefined;
-  /**
-   * How long the sender held it before the delivery that was accepted, by the sender's own clock (its signed
-   * `webhook-timestamp` less `occurredAt`, never below 0): with `receivedAt`, when it happened on the resumer's
-   * clock, whatever the sender's clock says and however many times it was sent.
-   */
-  sentAfterMs?: number | undefined;
   /** Set on a stop made through the resumer's own API: its `occurredAt` is the resumer's clock, not a sender's. */
   viaApi?: true | undefined;
   error?: Failure | undefined;

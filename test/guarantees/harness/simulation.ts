@@ -543,8 +543,7 @@ export class Simulation {
     const full: TurnEvent = {
       ...event,
       occurredAt,
-      // The sender signs when it sends: it held the event `latency` by its own clock before this delivery.
-      ...(stamped ? { receivedAt: occurredAt + latency, sentAfterMs: latency } : {}),
+      ...(stamped ? { receivedAt: occurredAt + latency } : {}),
       eventId: `wh-${++this.#webhooks}`,
     };
     const entry = { at: occurredAt + latency, event: full };
