@@ -1515,6 +1515,7 @@ const PRIMERS = [
   'will retry in 5s · Retrying in 4 seconds… (attempt 4/10); frees up in 50m; try again after July 3, 2026',
   'try again at 11:52 or at jul 3; usage limit reached|1767225600; resets 5pm; resets 17:00; retry after 0.5',
   'status 503 "code":429 code was 500 reference number 502 errorcode_503 (504) [529] 500ms 1.503 10:500 x 401 y',
+  'a status code of 503; status code was unacceptable: 429. of 500 was 502',
   'x-ratelimit-remaining: 99 rate limit exceeded timeout=5 timeout TypeError: terminated: x',
   'terminated',
   'retry after '.repeat(6),
