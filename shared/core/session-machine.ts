@@ -135,8 +135,16 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // A stop at or after the failure was meant for it: a sender's stop by the sender's clock, an API stop by the
   // resumer's (a sender's clock minutes ahead must not put its failure after a stop pressed since).
   const hereAt = happenedHere(event, ctx);
-  if (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) return nothing(Outcome.stale);
-  if (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt) return nothing(Outcome.stale);
+  const stopped =
+    (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) ||
+    (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt);
+  if (stopped) {
+    // Remembered, not just dropped: a copy the hub sends again is accepted later, and by the resumer's clock would
+    // then look newer than an API stop that came between the two (SQS does not dedupe by webhook id).
+    const next = beginWrite(state, event, ctx);
+    next.failures = [...next.failures, failureKey].slice(-SETTLED_LIMIT);
+    return finish(next, Outcome.stale, [], []);
+  }
   const latest = state.latestPrompt;
   if (latest && latest.base !== base && latest.at > event.occurredAt) return nothing(Outcome.stale);
 

@@ -265,6 +265,19 @@ describe("two clocks: the sender's and the resumer's (a review)", () => {
     expect(stop.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
   });
 
+  it('remembers a failure an API stop dropped, so a copy the hub sends again later is a duplicate (a review)', () => {
+    const s = new Session();
+    s.now = T0 + 10_000;
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now, viaApi: true }) });
+    s.now = T0 + 45_000;
+    const first = turnFailed({ receivedAt: T0, eventId: 'msg_fail_1' });
+    const again = turnFailed({ receivedAt: T0 + 40_000, eventId: 'msg_fail_1' });
+    expect(s.apply({ kind: 'event', event: first }).outcome).toBe('stale');
+    expect(s.apply({ kind: 'event', event: again }).outcome).toBe('duplicate');
+    expect(s.retry).toBeNull();
+    expect(s.log).toEqual([]);
+  });
+
   it("takes nothing from the sender's clock: an agent clock 4 minutes behind neither drops a failure after an API stop nor ends one as late", () => {
     const s = new Session();
     s.now = T0;
