@@ -210,17 +210,16 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
 });
 
 describe("two clocks: the sender's and the resumer's (a review)", () => {
+  /** The next prompt's failure, dated by the sender at `occurredAt` and accepted by the resumer at `receivedAt`. */
+  const nextPromptFailed = (occurredAt: number, receivedAt: number) =>
+    turnFailed({ turnId: 't-8', promptId: 'p-2', occurredAt, receivedAt });
+
   it("orders a sender's stop and failure by the sender's clock, whichever is handled first", () => {
     // The hub's clock is 3 s ahead: the user stops at T0 (hub T0 + 3 s), the next prompt fails at T0 + 1 s
     // (hub T0 + 4 s); the queue hands the failure over first.
     const s = new Session();
     s.now = T0 + 1_100;
-    const failure = turnFailed({
-      turnId: 't-8',
-      promptId: 'p-2',
-      occurredAt: T0 + 4_000,
-      receivedAt: T0 + 1_000,
-    });
+    const failure = nextPromptFailed(T0 + 4_000, T0 + 1_000);
     expect(s.apply({ kind: 'event', event: failure }).outcome).toBe('scheduled');
     const stop = turnEvent('session.stopped', { occurredAt: T0 + 3_000, receivedAt: T0 });
     expect(s.apply({ kind: 'event', event: stop }).events).toEqual([]);
@@ -240,12 +239,7 @@ describe("two clocks: the sender's and the resumer's (a review)", () => {
     expect(s.retry).toBeNull();
     // One after the stop, on either clock, is retried.
     s.now = T0 + 9_000;
-    const later = turnFailed({
-      turnId: 't-8',
-      promptId: 'p-2',
-      occurredAt: T0 + 17_000,
-      receivedAt: T0 + 8_000,
-    });
+    const later = nextPromptFailed(T0 + 17_000, T0 + 8_000);
     expect(s.apply({ kind: 'event', event: later }).outcome).toBe('scheduled');
   });
 
