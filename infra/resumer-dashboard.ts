@@ -24,9 +24,9 @@ const graph = (title: string, left: cw.IMetric[], width = 8) =>
 const max = (label: string) => ({ label, statistic: cw.Stats.MAXIMUM });
 
 /**
- * The dashboard, top to bottom: what the resumer did (scheduled, fired, skipped by why, exhausted, failed, not
- * retried by class, wake lateness, held by the pacer), then queue depth, dead letters and lags, then function
- * health, then Scheduler.
+ * The dashboard, top to bottom: what the resumer did (scheduled, fired, skipped by why, exhausted, failed, too
+ * late, not retried by class, wake lateness, held by the pacer), then queue depth, dead letters and lags, then
+ * function health, then Scheduler.
  */
 export function resumerWidgets(dashboard: cw.Dashboard, props: ResumerWidgetsProps): void {
   const { functions, turnEvents, wake, publisher, publishFailures, scheduleGroup, scheduleFailures } = props;

@@ -187,7 +187,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.notRetried, events, effects, report);
   }
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
-  const plan = lateFailure(ctx, arrivedAt) ?? planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
+  const plan =
+    lateFailure(ctx, arrivedAt, event.receivedAt !== undefined) ??
+    planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -246,20 +248,23 @@ function happenedHere(event: TurnEvent, ctx: MachineContext): number {
 }
 
 /**
- * A failure that reaches the resumer later after it happened than the longest wait ends its chain: it sat in a
- * dead-letter queue or a hub's backlog, and a stop or newer prompt sent after it may still be on its way (an
+ * A failure handled later after its webhook was accepted than the longest wait ends its chain: it sat in a
+ * dead-letter queue or behind a failing function, and a stop or newer prompt sent after it may still be on its way (an
  * operator's redrive delivers them in any order). Resuming a turn hours after it failed is no retry.
  */
 function lateFailure(
   ctx: MachineContext,
   arrivedAt: number,
+  accepted: boolean,
 ): { kind: 'exhausted'; reason: string; late: true } | null {
   const lateMs = ctx.now - arrivedAt;
   const limitMs = lateLimitMs(ctx.policy);
   if (lateMs <= limitMs) return null;
+  // Measured from when ingest accepted its webhook; from when the sender dated it only for one queued before.
+  const since = accepted ? 'its webhook was accepted' : 'it happened';
   return {
     kind: 'exhausted',
-    reason: `the failure was handled ${formatLate(lateMs)} after it happened, more than ${formatDuration(limitMs)} late`,
+    reason: `the failure was handled ${formatLate(lateMs)} after ${since}, more than ${formatDuration(limitMs)} late`,
     late: true,
   };
 }

@@ -124,7 +124,7 @@ describe('a failure or a wake-up that comes later than the longest wait (a redri
     s.now = T0 + 6 * HOUR;
     const late = turnFailed({ occurredAt: T0, receivedAt: T0 + 60_000 });
     expectEnded(s, s.apply({ kind: 'event', event: late }), {
-      reason: 'the failure was handled 5h59m after it happened, more than 1h late',
+      reason: 'the failure was handled 5h59m after its webhook was accepted, more than 1h late',
     });
   });
 
