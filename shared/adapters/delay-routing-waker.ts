@@ -1,7 +1,5 @@
-import type { WakeMessage } from '../core/types';
+import { SQS_MAX_DELAY_MS, type WakeMessage } from '../core/types';
 import type { ArmResult, Waker } from '../ports';
-
-const SQS_MAX_DELAY_MS = 900_000;
 
 export type DelayRoutingWakerOptions = {
   /** Exact to the second, up to 900 s (SqsWaker). */

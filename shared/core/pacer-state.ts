@@ -1,4 +1,5 @@
 import { unitFromParts } from './hash';
+import { SQS_MAX_DELAY_MS } from './types';
 
 /** Why a due resume waits: its paced slot is later, or the upstream is down and a probe is out. */
 export const HoldWhy = { paced: 'paced', probing: 'probing' } as const;
@@ -169,13 +170,11 @@ export function admit(
  */
 export function lateSlotGraceMs(settings: PacerSettings, heldForMs: number): number {
   const grace = Math.max(LATE_SLOT_GRACE_MIN_MS, (settings.burst * 1000) / settings.ratePerSecond);
-  return heldForMs > SQS_LONGEST_DELAY_MS ? grace + SCHEDULER_PRECISION_MS : grace;
+  return heldForMs > SQS_MAX_DELAY_MS ? grace + SCHEDULER_PRECISION_MS : grace;
 }
 
 /** SQS delivers a delayed message within a second or two of its time; a few seconds more are a stall. */
 const LATE_SLOT_GRACE_MIN_MS = 5_000;
-/** Waits up to this long go by an SQS delay; longer ones by a one-shot schedule. */
-const SQS_LONGEST_DELAY_MS = 900_000;
 const SCHEDULER_PRECISION_MS = 60_000;
 
 function admitWhileDown(
@@ -236,8 +235,8 @@ export function report(
   at?: number,
 ): PaceDecision {
   if (outcome === PaceOutcome.ok) {
-    const sentAt = at;
-    if (state.mode === UpstreamMode.down && sentAt !== undefined && sentAt < (state.downSince ?? 0)) {
+    // `at`: when the resume of the turn that completed went out.
+    if (state.mode === UpstreamMode.down && at !== undefined && at < (state.downSince ?? 0)) {
       return { next: null, admission: undefined };
     }
     if (state.mode === UpstreamMode.up) {

@@ -169,17 +169,16 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
   const failure = event.error ?? { message: '' };
-  // When it happened on the resumer's clock: the waits count from it and how late it is handled is measured from
-  // it, so a sender's clock that is off shifts neither, and a copy sent again later computes the same time.
-  // `failedAt` stays the sender's own time, which its stops and prompts are ordered against.
-  const arrivedAt = hereAt;
-  const verdict = classify(failure, { now: arrivedAt });
+  // The waits count from when it came on the resumer's clock (`hereAt`), and how late it is handled is measured
+  // from it, so a sender's clock that is off shifts neither. `failedAt` stays the sender's own time, which its
+  // stops and prompts are ordered against.
+  const verdict = classify(failure, { now: hereAt });
   const error = redactSecrets(failure.message);
   // From the redacted text: the key is stored and logged, so it must never carry a secret. A key the sender
   // names is its own choice of words (validated at the door: `[A-Za-z0-9.:_-]` only).
   const upstream = upstreamOf({ message: error, type: failure.type, upstream: failure.upstream });
   next.chain.upstream = upstream;
-  const report = transientReport(verdict, upstream, arrivedAt);
+  const report = transientReport(verdict, upstream, hereAt);
   const reason = retryReasonUnder(ctx.policy, verdict);
   const promptId = event.promptId ?? base;
   if (reason === null) {
@@ -188,8 +187,8 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   }
   const key = { sessionId: state.sessionId, turnId, attempt: nextAttempt };
   const plan =
-    lateFailure(ctx, arrivedAt, event.receivedAt !== undefined) ??
-    planAttempt(ctx.policy, key, arrivedAt, verdict.retryAfterMs);
+    lateFailure(ctx, hereAt, event.receivedAt !== undefined) ??
+    planAttempt(ctx.policy, key, hereAt, verdict.retryAfterMs);
   if (plan.kind === 'exhausted') {
     events.push({
       kind: 'auto_resume_exhausted',
@@ -213,7 +212,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     promptId: resumePromptId(base, nextAttempt),
     phase: PendingPhase.armed,
     failedAt: event.occurredAt,
-    failedAtHere: arrivedAt,
+    failedAtHere: hereAt,
     error,
     tries: 0,
     claimedAt: null,
@@ -254,19 +253,20 @@ function happenedHere(event: TurnEvent, ctx: MachineContext): number {
  */
 function lateFailure(
   ctx: MachineContext,
-  arrivedAt: number,
+  cameAt: number,
   accepted: boolean,
 ): { kind: 'exhausted'; reason: string; late: true } | null {
-  const lateMs = ctx.now - arrivedAt;
+  // Measured from when ingest accepted its webhook; from when the sender dated it only for one queued before.
+  const late = lateness(ctx, cameAt, accepted ? 'its webhook was accepted' : 'it happened');
+  return late ? { kind: 'exhausted', reason: `the failure was handled ${late}`, late: true } : null;
+}
+
+/** `<how late> after <what>, more than <limit> late` once `since` is past the late bound; else `null`. */
+function lateness(ctx: MachineContext, since: number, what: string): string | null {
+  const lateMs = ctx.now - since;
   const limitMs = lateLimitMs(ctx.policy);
   if (lateMs <= limitMs) return null;
-  // Measured from when ingest accepted its webhook; from when the sender dated it only for one queued before.
-  const since = accepted ? 'its webhook was accepted' : 'it happened';
-  return {
-    kind: 'exhausted',
-    reason: `the failure was handled ${formatLate(lateMs)} after ${since}, more than ${formatDuration(limitMs)} late`,
-    late: true,
-  };
+  return `${formatLate(lateMs)} after ${what}, more than ${formatDuration(limitMs)} late`;
 }
 
 /**
@@ -290,10 +290,13 @@ function formatLate(ms: number): string {
  * that time may still be on its way. `null` for a wake-up about on time.
  */
 function lateWake(ctx: MachineContext, since: number, what: string): string | null {
-  const lateMs = ctx.now - since;
-  const limitMs = lateLimitMs(ctx.policy);
-  if (lateMs <= limitMs) return null;
-  return `the wake-up came ${formatLate(lateMs)} after ${what}, more than ${formatDuration(limitMs)} late`;
+  const late = lateness(ctx, since, what);
+  return late && `the wake-up came ${late}`;
+}
+
+/** The outcome of an attempt ended unsent because its wake-up came too late (`detail` says how late). */
+function lateFailedEvent(p: Pending, detail: string): SessionEvent {
+  return { kind: 'auto_resume_failed', ...attemptFields(p), status: 0, detail, late: true, retry: null };
 }
 
 /** Capacity and transport failures tell of the upstream's health; a sign-in error or a crashed agent do not. */
@@ -447,17 +450,7 @@ function onWake(
       next.pending = null;
       endChainOf(next, p);
       remember(next, attemptKey(p.turnId, p.base, p.attempt));
-      const events: SessionEvent[] = [
-        {
-          kind: 'auto_resume_failed',
-          ...attemptFields(p),
-          status: 0,
-          detail: `not sent: ${late}`,
-          late: true,
-          retry: null,
-        },
-      ];
-      return finish(next, Outcome.gaveUp, events, []);
+      return finish(next, Outcome.gaveUp, [lateFailedEvent(p, `not sent: ${late}`)], []);
     }
     // An older attempt withdrawn by this prompt may still be in flight: the session sends one at a time, and the
     // older one must get its own outcome. While its claim holds, its POST may be under way: come back at the end
@@ -495,14 +488,7 @@ function onWake(
     if (late) {
       const next = beginWrite(state, undefined, ctx);
       const events: SessionEvent[] = [];
-      settleInFlight(next, events, {
-        kind: 'auto_resume_failed',
-        ...attemptFields(sent),
-        status: 0,
-        detail: `not sent again: ${late}`,
-        late: true,
-        retry: null,
-      });
+      settleInFlight(next, events, lateFailedEvent(sent, `not sent again: ${late}`));
       return finish(next, Outcome.gaveUp, events, []);
     }
     return claim(beginWrite(state, undefined, ctx), sent, ctx);

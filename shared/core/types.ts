@@ -90,6 +90,9 @@ export type TurnEvent = {
   eventId?: string | undefined;
 };
 
+/** The longest SQS per-message delay (SPEC): waits up to it go by the wake queue, longer ones by a schedule. */
+export const SQS_MAX_DELAY_MS = 900_000;
+
 /** What a wake-up carries: which armed attempt it is for. */
 export type WakeMessage = {
   sessionId: string;

@@ -1,10 +1,7 @@
-import type { WakeMessage } from '../../core/types';
+import { SQS_MAX_DELAY_MS, type WakeMessage } from '../../core/types';
 import { encodeWake } from '../../messages';
 import type { ArmResult, Waker } from '../../ports';
 import { SendMessageCommand, type SQSClient } from './sdk/client-sqs';
-
-/** SQS caps a per-message delay at 15 minutes. */
-export const MAX_SQS_DELAY_MS = 900_000;
 
 export type SqsWakerOptions = {
   client: SQSClient;
@@ -30,9 +27,9 @@ export class SqsWaker implements Waker {
   }
 
   async arm(wake: WakeMessage, delayMs: number): Promise<ArmResult> {
-    if (Number.isNaN(delayMs) || delayMs > MAX_SQS_DELAY_MS) {
+    if (Number.isNaN(delayMs) || delayMs > SQS_MAX_DELAY_MS) {
       throw new RangeError(
-        `SqsWaker: delayMs must be at most ${MAX_SQS_DELAY_MS} (SQS caps DelaySeconds at 900), got ${delayMs}`,
+        `SqsWaker: delayMs must be at most ${SQS_MAX_DELAY_MS} (SQS caps DelaySeconds at 900), got ${delayMs}`,
       );
     }
     // Round up: a wake-up that lands a little late is fine, an early one makes the resume handler re-arm.
