@@ -18,6 +18,14 @@ export const AGENT_URL_PARAMETER = 'agentUrl';
  * "The following CloudFormation Parameters are missing a value: agentUrl" unless the URL is given as context
  * or as `--parameters agentUrl=…`.
  */
+/**
+ * What CloudFormation lets through as the `agentUrl` parameter: the shape the functions accept at cold start
+ * (`agentUrlProblem`), so that a deploy with a URL they would refuse fails instead of every resume: http(s), a host
+ * name or address (`[…]` for IPv6), a port up to 65535, a path; no user, password, query or fragment.
+ */
+export const AGENT_URL_PATTERN =
+  '^https?://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[^\\s?#]*)?$';
+
 export class TurnResumerStack extends Stack {
   readonly resumer: TurnResumer;
 
@@ -31,8 +39,9 @@ export class TurnResumerStack extends Stack {
       new CfnParameter(this, AGENT_URL_PARAMETER, {
         type: 'String',
         description: 'The agent hub base URL that receives resumes; pass -c agentUrl=https://… to cdk deploy',
-        allowedPattern: '^https?://\\S+$',
-        constraintDescription: 'must be an http(s) URL such as https://hub.example.com',
+        allowedPattern: AGENT_URL_PATTERN,
+        constraintDescription:
+          'must be an http(s) URL such as https://hub.example.com: a host, a port up to 65535 and a path, with no user, password, query or fragment',
       }).valueAsString;
     this.resumer = new TurnResumer(this, 'Resumer', { ...props, agentUrl });
     this.#outputs();

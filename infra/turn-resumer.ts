@@ -9,6 +9,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Attr, KeyPrefix } from '../shared/adapters/aws/dynamo-table';
+import { agentUrlProblem } from '../shared/core/resume-call';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
 import { type PacingProps, pacingEnvironment } from './pacing-env';
 import { collectProblems, TurnResumerPropsError } from './props-error';
@@ -297,7 +298,7 @@ export class TurnResumer extends Construct {
  */
 function compileProps(props: TurnResumerProps) {
   const problems: string[] = [];
-  const urlProblem = agentUrlProblem(props.agentUrl);
+  const urlProblem = agentUrlError(props.agentUrl);
   if (urlProblem) problems.push(urlProblem);
   const agentTimeout = props.agentTimeout ?? Duration.seconds(10);
   const timeoutMs = agentTimeout.toMilliseconds();
@@ -324,20 +325,16 @@ function compileProps(props: TurnResumerProps) {
 }
 
 /** What is wrong with `url` as the agent's base URL, if anything. */
-function agentUrlProblem(url: string): string | undefined {
+function agentUrlError(url: string): string | undefined {
   if (Token.isUnresolved(url)) return undefined;
-  let parsed: URL | undefined;
+  const problem = agentUrlProblem(url);
+  if (!problem) return undefined;
+  // The URL is not repeated whole: its user, password or query may hold a secret.
+  let host: string | undefined;
   try {
-    parsed = new URL(url);
+    host = new URL(url).host;
   } catch {
-    parsed = undefined;
+    host = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-    return `agentUrl must be an http(s) URL such as https://hub.example.com, got ${JSON.stringify(url)}`;
-  }
-  // fetch refuses such a URL, and it would put a password in the template and the functions' environment.
-  if (parsed.username !== '' || parsed.password !== '') {
-    return `agentUrl must not hold a user or password (resumes are signed with the agent secret), got ${parsed.host}`;
-  }
-  return undefined;
+  return `agentUrl must be an http(s) URL ${problem}, got ${host === undefined ? JSON.stringify(url) : host}`;
 }

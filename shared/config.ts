@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { parseDuration } from './core/duration';
 import { compilePacerSettings, type PacerSettings } from './core/pacer-state';
 import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
+import { agentUrlProblem } from './core/resume-call';
 import { parseSecret } from './webhook/standard-webhooks';
 
 /** Raised once at start with every bad environment variable named. */
@@ -44,10 +45,14 @@ class Collector {
   }
 }
 
-/** `NAME="value"` for a problem; a secret is named without its value, and a URL without its user and password. */
+/**
+ * `NAME="value"` for a problem; a secret is named without its value, and a URL without its user and password or
+ * what follows a `?` or `#` (either may hold a key).
+ */
 function shown(name: string, raw: string): string {
   if (SECRET_NAME.test(name)) return `${name} (value not shown)`;
-  return `${name}=${JSON.stringify(raw.replace(/\/\/[^/?#@]*@/, '//'))}`;
+  const value = raw.replace(/\/\/[^/?#@]*@/, '//');
+  return `${name}=${JSON.stringify(name.endsWith('_URL') ? value.replace(/([?#]).*$/s, '$1…') : value)}`;
 }
 
 const duration: Reader<number> = (value) => {
@@ -96,11 +101,9 @@ const httpUrl: Reader<string> = (value) => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('expected an http(s) URL');
   return value.replace(/\/+$/, '');
 };
-// fetch refuses a URL with a user or password in it, and resumes are authenticated by their signature.
 const agentUrl: Reader<string> = (value) => {
-  const url = new URL(value);
-  if (url.username !== '' || url.password !== '')
-    throw new Error('expected an http(s) URL without a user or password (resumes are signed instead)');
+  const problem = agentUrlProblem(value);
+  if (problem) throw new Error(`expected an http(s) URL ${problem}`);
   return httpUrl(value);
 };
 const arn: Reader<string> = (value) => {

@@ -70,6 +70,26 @@ describe('readConfig', () => {
     }
   });
 
+  it('refuses an agent URL with a query or fragment, without printing what follows it', () => {
+    for (const role of ['local', 'resume'] as const) {
+      for (const [url, shown] of [
+        ['https://hub.example.com/api?code=abc123', 'https://hub.example.com/api?…'],
+        ['https://hub.example.com/hub#main', 'https://hub.example.com/hub#…'],
+      ]) {
+        let text = '';
+        try {
+          readConfig(role, { RESUMER_AGENT_URL: url });
+        } catch (error) {
+          text = (error as Error).message;
+        }
+        expect(text).toContain(
+          `RESUMER_AGENT_URL=${JSON.stringify(shown)}: expected an http(s) URL without a query or fragment`,
+        );
+        expect(text).not.toMatch(/abc123|main/);
+      }
+    }
+  });
+
   it('keeps the agent timeout under the 30 s resume lease, as the CDK stack does', () => {
     expect(readConfig('local', { RESUMER_AGENT_TIMEOUT: '25s' }).agentTimeoutMs).toBe(25_000);
     const resume = { RESUMER_AGENT_URL: 'https://hub.example.com', RESUMER_AGENT_TIMEOUT: '2m' };

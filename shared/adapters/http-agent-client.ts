@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { printable } from '../core/printable';
 import { redactSecrets } from '../core/redact';
-import type { ResumeCall } from '../core/resume-call';
+import { agentUrlProblem, type ResumeCall } from '../core/resume-call';
 import { isDotSegment } from '../core/session-id';
 import type { ResumeResult } from '../core/session-machine';
 import type { AgentClient, Secret } from '../ports';
@@ -62,6 +62,8 @@ export class HttpAgentClient implements AgentClient {
   readonly #timers: Timers;
 
   constructor(options: HttpAgentClientOptions) {
+    const problem = agentUrlProblem(options.baseUrl);
+    if (problem) throw new Error(`the agent URL must be an http(s) URL ${problem}`);
     this.#baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
     // A bad fixed secret is refused when the client is built, not at its first resume.
     if (typeof options.secret === 'string') parseSecret(options.secret);

@@ -52,3 +52,24 @@ export function resumeCallFor(
     text: continuationText(pending.reason, pending.error),
   };
 }
+
+/**
+ * What `value` lacks as the agent's base URL, said as what is expected of it (`expected an http(s) URL …`), or
+ * `undefined`: an http(s) URL with neither a user or password (fetch refuses one, and resumes are signed instead)
+ * nor a query or fragment (the resume goes to `{url}/sessions/{id}/prompts`, which a query or fragment would
+ * swallow).
+ */
+export function agentUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'such as https://hub.example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'such as https://hub.example.com';
+  if (url.username !== '' || url.password !== '')
+    return 'without a user or password (resumes are signed with the agent secret instead)';
+  if (/[?#]/.test(value))
+    return 'without a query or fragment (resumes go to {url}/sessions/{id}/prompts, which they would swallow)';
+  return undefined;
+}

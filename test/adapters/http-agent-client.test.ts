@@ -289,6 +289,19 @@ describe('HttpAgentClient', () => {
     );
     expect(() => client('not a url')).toThrow();
   });
+
+  it('refuses a base URL with a query or fragment, which would swallow the prompts path', () => {
+    // Appended, `/sessions/{id}/prompts` went into the query (`/api?code=abc123/sessions/s-42/prompts`, a 200 from
+    // /api recorded as fired) or was dropped after the `#`.
+    for (const url of [
+      'http://127.0.0.1:1/api?code=abc123',
+      'http://127.0.0.1:1/hub#main',
+      'http://127.0.0.1:1/?',
+    ]) {
+      expect(() => client(url)).toThrow('the agent URL must be an http(s) URL without a query or fragment');
+    }
+    expect(() => client('http://127.0.0.1:1/base/')).not.toThrow();
+  });
 });
 
 describe('HttpAgentClient with a secret that is rotated', () => {

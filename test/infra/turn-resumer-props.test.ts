@@ -6,7 +6,8 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TurnResumer } from '../../infra/turn-resumer';
-import { AGENT_URL_PARAMETER } from '../../infra/turn-resumer-stack';
+import { AGENT_URL_PARAMETER, AGENT_URL_PATTERN } from '../../infra/turn-resumer-stack';
+import { readConfig } from '../../shared/config';
 import { AGENT_URL, functionId, resourcesOf, synthesize } from './stack-fixture';
 
 // Variants skip esbuild: they check settings, not code.
@@ -22,7 +23,7 @@ describe('agentUrl', () => {
     const template = variant({});
     const parameter = template.toJSON().Parameters[AGENT_URL_PARAMETER];
     expect(AGENT_URL_PARAMETER).toBe('agentUrl');
-    expect(parameter).toMatchObject({ Type: 'String', AllowedPattern: '^https?://\\S+$' });
+    expect(parameter).toMatchObject({ Type: 'String', AllowedPattern: AGENT_URL_PATTERN });
     expect(parameter.Default).toBeUndefined();
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ RESUMER_AGENT_URL: { Ref: 'agentUrl' } }) },
@@ -40,8 +41,50 @@ describe('agentUrl', () => {
 
   it('is refused at synth time when it holds a user or password, which it does not repeat', () => {
     const synth = () => variant({ agentUrl: 'https://hub:hunter2pass@hub.example.com' });
-    expect(synth).toThrow(/agentUrl must not hold a user or password .*got hub\.example\.com$/);
+    expect(synth).toThrow(
+      /agentUrl must be an http\(s\) URL without a user or password .*got hub\.example\.com$/,
+    );
     expect(synth).not.toThrow(/hunter2pass/);
+  });
+
+  it('is refused at synth time when it holds a query or fragment, which it does not repeat', () => {
+    for (const url of ['https://hub.example.com/api?code=abc123', 'https://hub.example.com/hub#main']) {
+      const synth = () => variant({ agentUrl: url });
+      expect(synth).toThrow(
+        /agentUrl must be an http\(s\) URL without a query or fragment .*got hub\.example\.com$/,
+      );
+      expect(synth).not.toThrow(/abc123|main/);
+    }
+  });
+
+  it('as a stack parameter, lets through exactly what the functions accept at cold start', () => {
+    // CloudFormation checks the parameter against the pattern; a URL that passed it but that the resume function
+    // refuses failed every wake-up after a successful deploy (dead-lettered after 10 receives).
+    const pattern = new RegExp(AGENT_URL_PATTERN);
+    const accepted = (url: string) => {
+      try {
+        readConfig('local', { RESUMER_AGENT_URL: url });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (const url of [
+      'https://hub.example.com',
+      'https://hub.example.com/',
+      'http://10.0.0.5:8080/base/path',
+      'https://[::1]:4016',
+      'https://hub.example.com:65535/a',
+      'https://ops:hunter2@hub.example.com',
+      'https://hub.example.com:99999',
+      'http://[hub.example.com',
+      'https://hub.example.com/api?code=1',
+      'https://hub.example.com/x#y',
+      'ftp://hub.example.com',
+      'https://hub example.com',
+    ]) {
+      expect([url, pattern.test(url)]).toEqual([url, accepted(url)]);
+    }
   });
 });
 
