@@ -117,7 +117,11 @@ export function stackPropsFromContext(lookup: Lookup): TurnResumerStackProps {
       delays: read(ContextKey.delays, (v) => v.split(',').map(duration), 'durations such as 10s,1m,5m,20m'),
       jitter: read(ContextKey.jitter, number, 'a number from 0 to 1'),
       maxWait: read(ContextKey.maxWait, duration, 'a duration such as 60m'),
-      retryClasses: read(ContextKey.retryClasses, (v) => v.split(',').map((s) => s.trim()), 'a list'),
+      retryClasses: read(
+        ContextKey.retryClasses,
+        (v) => (v.toLowerCase() === 'none' ? [] : v.split(',').map((s) => s.trim())),
+        'a list, or none',
+      ),
       retryAgentExited: read(ContextKey.retryAgentExited, onOff, 'true or false (or on, off)'),
       maxResumeTries: read(ContextKey.maxResumeTries, integer, 'a whole number'),
     },

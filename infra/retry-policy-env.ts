@@ -54,7 +54,8 @@ export function policyEnvironment(policy: RetryPolicy): Record<string, string> {
     RESUMER_DELAYS: policy.delaysMs.map(durationText).join(','),
     RESUMER_JITTER: String(policy.jitter),
     RESUMER_MAX_WAIT: durationText(policy.maxWaitMs),
-    RESUMER_RETRY_CLASSES: [...policy.retryClasses].join(','),
+    // An empty variable reads as unset (the default classes), so no class is written as `none`.
+    RESUMER_RETRY_CLASSES: [...policy.retryClasses].join(',') || 'none',
     RESUMER_RETRY_AGENT_EXITED: String(policy.retryAgentExited),
     RESUMER_MAX_RESUME_TRIES: String(policy.maxResumeTries),
   };

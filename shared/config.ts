@@ -85,6 +85,8 @@ const integer = (min: number, max: number): Reader<number> => {
   };
 };
 const list: Reader<string[]> = (value) => value.split(',').map((part) => part.trim());
+/** `none` is no class (an empty variable is unset, so the default). */
+const classList: Reader<string[]> = (value) => (value.trim().toLowerCase() === 'none' ? [] : list(value));
 const text: Reader<string> = (value) => value;
 const bool: Reader<boolean> = (value) => {
   if (/^(1|true|yes|on)$/i.test(value)) return true;
@@ -116,7 +118,7 @@ function readPolicy(c: Collector): RetryPolicy | undefined {
     delaysMs: c.optional('RESUMER_DELAYS', durations),
     jitter: c.optional('RESUMER_JITTER', number),
     maxWaitMs: c.optional('RESUMER_MAX_WAIT', duration),
-    retryClasses: c.optional('RESUMER_RETRY_CLASSES', list),
+    retryClasses: c.optional('RESUMER_RETRY_CLASSES', classList),
     retryAgentExited: c.optional('RESUMER_RETRY_AGENT_EXITED', bool),
     maxResumeTries: c.optional('RESUMER_MAX_RESUME_TRIES', integer(1, 50)),
   };

@@ -80,6 +80,11 @@ describe('stackPropsFromContext', () => {
     });
   });
 
+  it('reads -c retryClasses=none as no class', () => {
+    expect(from({ retryClasses: 'none' }).retryPolicy?.retryClasses).toEqual([]);
+    expect(from({ retryClasses: 'None' }).retryPolicy?.retryClasses).toEqual([]);
+  });
+
   it('takes typed values from cdk.json as well', () => {
     expect(
       from({ jitter: 0.3, retryClasses: ['capacity'], retryAgentExited: true }).retryPolicy,

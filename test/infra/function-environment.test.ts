@@ -85,6 +85,25 @@ describe('function environments', () => {
     expect(agent).toEqual({ url: 'https://hub.example.com/base', timeoutMs: 7_500 });
   });
 
+  it('writes no retried class as none, which the functions read back as none (an empty variable is the default)', () => {
+    const none = synthesize(
+      { agentUrl: 'https://hub.example.com', retryPolicy: { retryClasses: [] } },
+      false,
+    );
+    for (const role of ['Classifier', 'Resume', 'Api'] as const) {
+      const env = environmentOf(none, role);
+      expect(env.RESUMER_RETRY_CLASSES).toBe('none');
+      const configRole = role === 'Classifier' ? 'classifier' : role === 'Resume' ? 'resume' : 'api';
+      expect([...readConfig(configRole, deployedLike(env)).policy.retryClasses]).toEqual([]);
+    }
+    expect([...readConfig('local', { RESUMER_RETRY_CLASSES: 'none' }).policy.retryClasses]).toEqual([]);
+    expect([...readConfig('local', { RESUMER_RETRY_CLASSES: '' }).policy.retryClasses]).toEqual([
+      'capacity',
+      'server',
+      'transport',
+    ]);
+  });
+
   it('passes the event bus only to the publisher: the functions that decide publish through the table stream', () => {
     for (const [role] of ROLES) {
       const env = environmentOf(defaults, role);
