@@ -5,7 +5,7 @@ import { agentUrlProblem, type ResumeCall } from '../core/resume-call';
 import { isDotSegment } from '../core/session-id';
 import type { ResumeResult } from '../core/session-machine';
 import type { AgentClient, Secret } from '../ports';
-import { parseSecret, signedHeaders } from '../webhook/standard-webhooks';
+import { isWellFormedSecret, parseSecret, signedHeaders } from '../webhook/standard-webhooks';
 import { staticSecret } from './local/static-secret';
 import { systemTimers, type Timers } from './local/timers';
 
@@ -31,6 +31,8 @@ const DETAIL_BYTES = 512;
 // A re-send with less time than this left would likely time out and leave unknown whether it landed: the
 // first answer is returned instead.
 const MIN_RESEND_MS = 1000;
+const MALFORMED_SECRET =
+  'not sent: the agent secret is not whsec_ followed by base64 (its new value is read within 30 s)';
 
 /**
  * Sends resumes as signed `POST {baseUrl}/sessions/{sessionId}/prompts` requests.
@@ -66,7 +68,7 @@ export class HttpAgentClient implements AgentClient {
     if (problem) throw new Error(`the agent URL must be an http(s) URL ${problem}`);
     this.#baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
     // A bad fixed secret is refused when the client is built, not at its first resume.
-    if (typeof options.secret === 'string') parseSecret(options.secret);
+    if (typeof options.secret === 'string') parseSecret(options.secret, 'agent secret');
     this.#secret = typeof options.secret === 'string' ? staticSecret(options.secret) : options.secret;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#fetch = options.fetch ?? globalThis.fetch;
@@ -102,14 +104,21 @@ export class HttpAgentClient implements AgentClient {
   ): Promise<ResumeResult> {
     const url = `${this.#baseUrl}/sessions/${encodeURIComponent(call.sessionId)}/prompts`;
     const body = JSON.stringify(call);
-    const secret = await beforeAbort(this.#secret.value(), signal);
+    let secret = await beforeAbort(this.#secret.value(), signal);
     if (secret === undefined)
       return { kind: 'retryable', detail: `agent secret not read within ${timeoutMs} ms` };
+    // A malformed value (a rotation that left out `whsec_`) may have been fixed since it was read: it is read again
+    // (at most every 30 s), and nothing is sent while it stays malformed; the attempt's last answer says why.
+    if (!isWellFormedSecret(secret)) {
+      secret = await beforeAbort(this.#secret.refresh(), signal);
+      if (secret === undefined || !isWellFormedSecret(secret))
+        return { kind: 'retryable', detail: MALFORMED_SECRET };
+    }
     const answer = await this.#send(url, webhookIdOf(call), body, secret, timeoutMs, signal);
     if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
     const refreshed = await beforeAbort(this.#secret.refresh(), signal);
     // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate is dropped.
-    if (refreshed === undefined || refreshed === secret) return answer;
+    if (refreshed === undefined || refreshed === secret || !isWellFormedSecret(refreshed)) return answer;
     if (deadline - this.#timers.now() < MIN_RESEND_MS) return answer;
     return this.#send(url, webhookIdOf(call), body, refreshed, timeoutMs, signal);
   }

@@ -2,6 +2,7 @@ import { redactSecrets } from '../core/redact';
 import { MAX_ERROR_MESSAGE_CHARS } from '../messages';
 import { type Secret, type TurnEventQueue, TurnEventQueueFullError } from '../ports';
 import {
+  isWellFormedSecret,
   VerifyFailure,
   type VerifyInput,
   type VerifyResult,
@@ -144,6 +145,9 @@ async function verifySigned(
 ): Promise<VerifyResult> {
   if (!isRotatable(secret)) return verify({ ...input, secret });
   const current = await secret.value();
+  // A malformed value may have been fixed since it was read: it is read again (at most every 30 s) rather than kept
+  // for the cache's five minutes. Still malformed, `verify` throws naming it, and the hub is answered 5xx.
+  if (!isWellFormedSecret(current)) return verify({ ...input, secret: await secret.refresh() });
   const verified = verify({ ...input, secret: current });
   if (verified.ok || verified.reason !== VerifyFailure.badSignature) return verified;
   const refreshed = await secret.refresh();

@@ -30,16 +30,25 @@ const SECRET_PREFIX = 'whsec_';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 const TIMESTAMP = /^\d{1,15}$/;
 const SIGNATURE_VERSION = 'v1,';
-const SECRET_ERROR = 'webhook secret must be whsec_ followed by base64';
 
-/** The key bytes of a `whsec_<base64>` secret; throws on anything else. */
-export function parseSecret(secret: string): Uint8Array {
+/** The key bytes of a `whsec_<base64>` secret; throws on anything else, naming the secret as `what`. */
+export function parseSecret(secret: string, what = 'webhook secret'): Uint8Array {
+  const key = keyBytes(secret);
+  if (!key) throw new Error(`${what} must be whsec_ followed by base64`);
+  return key;
+}
+
+/** Whether `secret` is a `whsec_<base64>` secret. */
+export function isWellFormedSecret(secret: string): boolean {
+  return keyBytes(secret) !== undefined;
+}
+
+function keyBytes(secret: string): Uint8Array | undefined {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : '';
   // Node's base64 decoder skips characters it does not know, so the shape is checked first.
-  if (encoded === '' || !BASE64.test(encoded)) throw new Error(SECRET_ERROR);
+  if (encoded === '' || !BASE64.test(encoded)) return undefined;
   const key = Buffer.from(encoded, 'base64');
-  if (key.length === 0) throw new Error(SECRET_ERROR);
-  return new Uint8Array(key);
+  return key.length === 0 ? undefined : new Uint8Array(key);
 }
 
 /** A new random secret: `whsec_` and 32 random bytes in base64. */

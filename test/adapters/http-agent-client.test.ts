@@ -284,9 +284,7 @@ describe('HttpAgentClient', () => {
   });
 
   it('refuses a bad secret or base URL when it is built', () => {
-    expect(() => client('http://127.0.0.1:1', { secret: 'hunter2' })).toThrow(
-      'webhook secret must be whsec_',
-    );
+    expect(() => client('http://127.0.0.1:1', { secret: 'hunter2' })).toThrow('agent secret must be whsec_');
     expect(() => client('not a url')).toThrow();
   });
 
@@ -332,6 +330,29 @@ describe('HttpAgentClient with a secret that is rotated', () => {
     );
     return verify({ headers, body: Buffer.from(request?.raw ?? ''), secret, nowSeconds: NOW_SECONDS }).ok;
   }
+
+  it('sends nothing while the stored secret is malformed, says so, and reads a fixed one within the interval', async () => {
+    // A rotation with `openssl rand -base64 32` and no `whsec_`: the POST threw before it was sent, the attempt
+    // ended "no answer recorded", and the log blamed the webhook secret.
+    const stored = storedSecret(TEST_SECRET.slice('whsec_'.length));
+    await stored.secret.value();
+    const sender = new HttpAgentClient({
+      baseUrl: agent.url,
+      secret: stored.secret,
+      nowSeconds: () => NOW_SECONDS,
+    });
+    expect(await sender.resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail:
+        'not sent: the agent secret is not whsec_ followed by base64 (its new value is read within 30 s)',
+    });
+    expect(agent.requests).toHaveLength(0);
+    stored.rotate(TEST_SECRET);
+    stored.clock.at += REFRESH_INTERVAL_MS;
+    expect(await sender.resume(resumeCall())).toEqual({ kind: 'ok' });
+    expect(agent.requests).toHaveLength(1);
+    expect(signedWith(agent.requests[0], TEST_SECRET)).toBe(true);
+  });
 
   it.each([401, 403])(
     're-sends the same call once, signed with the refreshed secret, after a %i',

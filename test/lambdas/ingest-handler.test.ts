@@ -161,6 +161,23 @@ describe('createIngestHandler with a secret that is rotated', () => {
     expect(queue.sent).toEqual([]);
   });
 
+  it('reads a malformed secret again within the refresh interval, not the cache lifetime, once it is fixed', async () => {
+    // A rotation that left out `whsec_`: every webhook throws (the Function URL answers 5xx, the hub retries), and
+    // the fixed value was picked up only when the 5-minute cache ran out.
+    const stored = storedSecret(TEST_SECRET.slice('whsec_'.length));
+    await stored.secret.value();
+    const queue = recordingQueue();
+    const handle = createIngestHandler({ queue, secret: stored.secret, nowSeconds: () => NOW_SECONDS });
+    await expect(handle(functionUrlEvent({ request: signedRequest({ id: 'msg_1' }) }))).rejects.toThrow(
+      'webhook secret must be whsec_ followed by base64',
+    );
+    stored.rotate(TEST_SECRET);
+    stored.clock.at += REFRESH_INTERVAL_MS;
+    const fixed = await handle(functionUrlEvent({ request: signedRequest({ id: 'msg_2' }) }));
+    expect(fixed.statusCode).toBe(202);
+    expect(queue.sent.map((sent) => sent.dedupeId)).toEqual(['msg_2']);
+  });
+
   it.each([
     ['no signature header', { 'webhook-signature': undefined }],
     ['a malformed timestamp', { 'webhook-timestamp': 'soon' }],
