@@ -315,6 +315,16 @@ function compileProps(props: TurnResumerProps) {
       `resumeMaxConcurrency must be a whole number from 2 to 1000 (an SQS event source's limits), got ${resumeMaxConcurrency}`,
     );
   }
+  const maxAgeMs = props.maxTurnEventAge?.toMilliseconds();
+  if (maxAgeMs !== undefined && !(Number.isInteger(maxAgeMs / 1000) && maxAgeMs >= 1000)) {
+    problems.push(
+      `maxTurnEventAge must be a whole number of seconds, at least 1 s (the alarm's threshold), got ${durationText(maxAgeMs)}`,
+    );
+  }
+  const exhausted = props.exhaustedPerHourThreshold;
+  if (exhausted !== undefined && !(Number.isFinite(exhausted) && exhausted >= 0)) {
+    problems.push(`exhaustedPerHourThreshold must be a number of chains, 0 or more, got ${exhausted}`);
+  }
   const policy = collectProblems(problems, () => compilePolicyProps(props.retryPolicy));
   const tableCapacity = collectProblems(problems, () => compileTableCapacity(props.tableCapacity));
   // The classifier reports failures and completions to the pacer, the resume function asks it.

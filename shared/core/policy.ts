@@ -162,7 +162,10 @@ export function planAttempt(
   hintMs?: number,
 ): AttemptPlan {
   if (key.attempt > policy.attempts) {
-    return { kind: 'exhausted', reason: `all ${policy.attempts} attempts failed` };
+    // More than the policy allows were made when it allowed more (a redeploy or restart that lowered it).
+    const made = key.attempt - 1;
+    const now = made === policy.attempts ? '' : ` (the policy now allows ${policy.attempts})`;
+    return { kind: 'exhausted', reason: `all ${made} attempts failed${now}` };
   }
   if (hintMs !== undefined && hintMs > policy.maxWaitMs) {
     return {

@@ -89,6 +89,16 @@ describe('attempts', () => {
       reason: 'all 4 attempts failed',
     });
   });
+
+  it('counts the attempts made when a changed policy allows fewer than a chain already made', () => {
+    // Attempt 3 of 4 was armed, then a redeploy set two delays: its failure ended "all 2 attempts failed".
+    const two = compileRetryPolicy({ delaysMs: [10_000, 60_000] });
+    expect(planAttempt(two, key(4), 0)).toEqual({
+      kind: 'exhausted',
+      reason: 'all 3 attempts failed (the policy now allows 2)',
+    });
+    expect(planAttempt(two, key(3), 0)).toEqual({ kind: 'exhausted', reason: 'all 2 attempts failed' });
+  });
 });
 
 describe('compileRetryPolicy', () => {

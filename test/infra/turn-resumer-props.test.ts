@@ -115,6 +115,20 @@ describe('retry policy and timeouts', () => {
 });
 
 describe('alarms and logs', () => {
+  it('refuses alarm settings CloudWatch or the CDK would refuse later, naming each', () => {
+    // 90.5 s failed the synth with the CDK's "cannot be converted into a whole number of seconds", no prop named.
+    expect(() =>
+      variant({
+        agentUrl: AGENT_URL,
+        maxTurnEventAge: Duration.millis(90_500),
+        exhaustedPerHourThreshold: Number.NaN,
+      }),
+    ).toThrow(
+      /maxTurnEventAge must be a whole number of seconds.*got 90500ms[\s\S]*exhaustedPerHourThreshold/,
+    );
+    expect(() => variant({ agentUrl: AGENT_URL, maxTurnEventAge: Duration.seconds(90) })).not.toThrow();
+  });
+
   it('subscribes the alarm e-mail to the topic', () => {
     variant({ agentUrl: AGENT_URL, alarmEmail: 'ops@example.com' }).hasResourceProperties(
       'AWS::SNS::Subscription',
