@@ -290,14 +290,66 @@ describe('a stop while the POST is under way, as the read API shows it', () => {
     await gated.sending;
     const stop = await stopSession(deps, 's-42');
     expect(stop.decision.outcome).toBe('cancel_requested');
+    // The row stays until the answer settles the attempt: what watchers last heard (scheduled) and GET agree.
     expect(await getSession(deps.store, 's-42')).toMatchObject({
-      retry: null,
+      retry: { attempt: 1, promptId: 'p-cap~resume-1' },
       sending: { attempt: 1, tries: 1, stopRequested: true },
     });
     gated.release();
     await run;
     const after = await getSession(deps.store, 's-42');
+    expect(after?.retry).toBeNull();
     expect(after?.sending).toBeUndefined();
     expect(after?.lastEvent).toMatchObject({ kind: 'auto_resume_fired' });
+  });
+});
+
+describe('what watchers last heard and GET /sessions/{id}, while an attempt is being sent', () => {
+  // The claim, a retryable answer and a stop that only marks the attempt write the row with no event. The row
+  // cleared at the claim, so watchers (who hear only logged events) kept the armed row for minutes while GET
+  // showed none; now it stays the attempt's until the answer settles it.
+  it('agree after a claim and two 503 answers, and after the resume fires', async () => {
+    const agent = scriptedAgent(
+      { kind: 'retryable', status: 503, detail: 'HTTP 503 upstream busy' },
+      { kind: 'retryable', status: 503, detail: 'HTTP 503 upstream busy' },
+      { kind: 'ok' },
+    );
+    const m = memoryDeps({ agent });
+    await handleTurnEvent(m.deps, turnFailed());
+    const nextAt = m.published.at(-1)?.retry?.nextAt ?? 0;
+    m.clock.at = nextAt;
+    const wake = wakeFor(1, { nextAt });
+    for (let answer = 0; answer < 2; answer++) {
+      await expect(resumeTurn(m.deps, wake)).rejects.toThrow(/503/);
+      const view = await getSession(m.deps.store, 's-42');
+      expect(m.published).toHaveLength(1);
+      expect(view?.retry).toEqual(m.published.at(-1)?.retry);
+      expect(view?.sending).toMatchObject({ tries: answer + 1, lastAnswer: { status: 503 } });
+      expect((await m.deps.store.waiting()).items).toEqual([]);
+      m.clock.at += 180_000;
+    }
+    await resumeTurn(m.deps, wake);
+    const fired = await getSession(m.deps.store, 's-42');
+    expect(m.published.at(-1)).toMatchObject({ retry: null, event: { kind: 'auto_resume_fired' } });
+    expect(fired?.retry).toBeNull();
+  });
+
+  it('agree when a stop comes while the POST is under way', async () => {
+    const m = memoryDeps();
+    const seen: { get?: unknown; heard?: unknown; outcome?: string } = {};
+    m.deps.agent = {
+      resume: async (_call: ResumeCall) => {
+        seen.outcome = (await stopSession(m.deps, 's-42')).decision.outcome;
+        seen.get = (await getSession(m.deps.store, 's-42'))?.retry;
+        seen.heard = m.published.at(-1)?.retry;
+        return { kind: 'ok' };
+      },
+    };
+    await handleTurnEvent(m.deps, turnFailed());
+    m.clock.at = m.published[0]?.retry?.nextAt ?? 0;
+    await resumeTurn(m.deps, wakeFor(1, { nextAt: m.clock.at }));
+    expect(seen.outcome).toBe('cancel_requested');
+    expect(seen.get).toEqual(seen.heard);
+    expect(seen.get).toMatchObject({ attempt: 1 });
   });
 });

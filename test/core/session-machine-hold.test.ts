@@ -64,7 +64,9 @@ describe('a due attempt held by the pacer', () => {
     const d = s.wakeArmed();
     expect(d.outcome).toBe('fire');
     expect(d.effects[0]).toMatchObject({ kind: 'resume', call: { promptId: 'p-cap~resume-1', attempt: 1 } });
-    expect(s.retry).toBeNull();
+    // Being sent, the attempt is still the row (without the hold), until its answer.
+    expect(s.retry).toMatchObject({ attempt: 1, promptId: 'p-cap~resume-1' });
+    expect(s.retry).not.toHaveProperty('waiting');
   });
 
   it('ignores the hold of an early wake-up: it re-arms for the attempt time as before', () => {

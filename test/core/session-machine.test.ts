@@ -544,7 +544,7 @@ describe('wake-ups', () => {
     s.fail(0);
     const { wake, claim } = s.claimArmed();
     expect(claim.outcome).toBe('fire');
-    expect(s.retry).toBeNull();
+    expect(s.retry).toMatchObject({ attempt: 1 });
     expect(s.apply({ kind: 'wake', wake }).outcome).toBe('in_flight');
   });
 

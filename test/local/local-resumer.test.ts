@@ -170,7 +170,8 @@ describe('the local resumer without an agent URL', () => {
       await postWebhook(app.url, turnEventBody({ sessionId: 's-noagent', occurredAt }), { id: 'm-noagent' });
       await until(async () => (await logKinds(app.url, 's-noagent')).length > 0, { what: 'the retry row' });
       // Fake time runs a second per poll: the 10 s wait, then the wake queue's backoff between tries. Between
-      // the claim and the outcome the row is clear, and the view says what is being sent.
+      // the claim and the outcome the row stays (it clears when the attempt fires or fails), and the view says
+      // what is being sent.
       const sending = await until(
         async () => {
           await timers.advance(1000);
@@ -180,7 +181,7 @@ describe('the local resumer without an agent URL', () => {
         { what: 'the attempt being sent', timeoutMs: 20_000 },
       );
       expect(sending).toMatchObject({
-        retry: null,
+        retry: { attempt: 1, of: 4, promptId: 'p-cap~resume-1' },
         lastEvent: { kind: 'auto_resume_scheduled' },
         sending: {
           attempt: 1,
@@ -196,6 +197,7 @@ describe('the local resumer without an agent URL', () => {
         },
         { what: 'auto_resume_failed', timeoutMs: 20_000 },
       );
+      expect((await api(app.url, '/sessions/s-noagent')).body).toMatchObject({ retry: null });
       expect((await api(app.url, '/sessions/s-noagent')).body.sending).toBeUndefined();
       const { body } = await api(app.url, '/sessions/s-noagent/events');
       expect(body.items).toEqual([

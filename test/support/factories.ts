@@ -46,7 +46,7 @@ export function scheduledEvent(p: Pending = pending()): SessionEvent {
     nextAt: p.nextAt,
     promptId: p.promptId,
     turnId: p.turnId,
-    retry: retrySummary({ pending: p }),
+    retry: retrySummary({ pending: p, inFlight: null }),
     class: p.class,
     error: p.error,
   };

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState, waitingSummary } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 import {
@@ -231,7 +231,7 @@ export function eventItem(next: SessionState, event: LoggedEvent, retentionSecon
  */
 export function rowItem(next: SessionState): Item {
   const { version, ...state } = next;
-  const retry = retrySummary(next);
+  const retry = waitingSummary(next);
   return {
     [Attr.pk]: sessionPk(next.sessionId),
     [Attr.sk]: SESSION_ROW_SK,
