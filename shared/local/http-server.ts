@@ -6,6 +6,9 @@ import { handleApiRequest } from '../app/read-api';
 import type { Clock, Log, SessionChanged } from '../ports';
 import type { SessionFeed } from './session-feed';
 
+/** What may wait unsent for one `/events` watcher before it is cut off. */
+export const MAX_STREAM_BACKLOG_BYTES = 1024 * 1024;
+
 /** What the local HTTP server serves from. */
 export type LocalHttpDeps = {
   ingest: IngestDeps;
@@ -112,11 +115,17 @@ export function createLocalHttpServer(deps: LocalHttpDeps): LocalHttpServer {
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    res.write(`event: hello\ndata: ${JSON.stringify({ now: deps.clock.now() })}\n\n`);
+    // A watcher that stops reading is cut off once this much waits for it, rather than buffered without bound; it
+    // reconnects (EventSource does by itself) and reloads its snapshot on `hello`.
+    const write = (text: string) => {
+      if (res.writableLength > MAX_STREAM_BACKLOG_BYTES) res.destroy();
+      else if (!res.destroyed) res.write(text);
+    };
+    write(`event: hello\ndata: ${JSON.stringify({ now: deps.clock.now() })}\n\n`);
     const unsubscribe = deps.feed.subscribe((change: SessionChanged) => {
-      res.write(`event: session_changed\ndata: ${JSON.stringify(change)}\n\n`);
+      write(`event: session_changed\ndata: ${JSON.stringify(change)}\n\n`);
     });
-    const ping = setInterval(() => res.write(': ping\n\n'), deps.pingMs ?? 15_000);
+    const ping = setInterval(() => write(': ping\n\n'), deps.pingMs ?? 15_000);
     streams.add(res);
     req.on('close', () => {
       unsubscribe();

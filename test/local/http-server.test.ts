@@ -1,9 +1,13 @@
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleTurnEvent } from '../../shared/app/handle-turn-event';
-import { createLocalHttpServer, type LocalHttpServer } from '../../shared/local/http-server';
+import {
+  createLocalHttpServer,
+  type LocalHttpServer,
+  MAX_STREAM_BACKLOG_BYTES,
+} from '../../shared/local/http-server';
 import { SessionFeed } from '../../shared/local/session-feed';
 import { turnFailed } from '../support/events';
 import { memoryDeps } from '../support/fakes';
@@ -184,6 +188,54 @@ describe('the local HTTP server', () => {
     ] as const) {
       const answer = await call(port, { method, path });
       expect([answer.status, JSON.parse(answer.body).error.field], path).toEqual([400, 'sessionId']);
+    }
+  });
+});
+
+describe('GET /events and a watcher that stops reading', () => {
+  it('cuts the watcher off once a megabyte waits for it, instead of buffering every change', async () => {
+    // 30,000 ordinary changes held 73 MB in the server for one paused client, and it was never cut off.
+    const m = memoryDeps();
+    const feed = new SessionFeed();
+    const http = createLocalHttpServer({
+      ingest: { queue: recordingQueue(), secret: TEST_SECRET, nowSeconds: () => NOW_SECONDS },
+      resumer: m.deps,
+      feed,
+      dashboardPath: join(import.meta.dirname, 'missing.html'),
+      log: quiet,
+      clock: m.deps.clock,
+      host: '127.0.0.1',
+    });
+    const serverSockets: Socket[] = [];
+    http.server.on('connection', (socket) => serverSockets.push(socket));
+    await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
+    const { port } = http.server.address() as AddressInfo;
+    const client = connect(port, '127.0.0.1');
+    try {
+      await new Promise((resolve) => client.once('connect', resolve));
+      client.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      await new Promise((resolve) => client.once('data', resolve));
+      client.pause();
+      const applied = await handleTurnEvent(
+        m.deps,
+        turnFailed({ error: { message: `503 ${'x'.repeat(1990)}` } }),
+      );
+      const change = { sessionId: 's-42', retry: null, event: applied.logged[0] } as never;
+      const server = serverSockets[0];
+      let published = 0;
+      while (published < 20_000 && !server?.destroyed) {
+        await feed.publish([change]);
+        published++;
+        if (published % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(server?.destroyed).toBe(true);
+      // Cut off within a few megabytes of changes: the backlog, plus what the kernel's buffers took first.
+      expect(published * 2000).toBeLessThan(MAX_STREAM_BACKLOG_BYTES * 16);
+    } finally {
+      client.destroy();
+      http.beginShutdown();
+      http.server.closeAllConnections();
+      await new Promise((resolve) => http.server.close(resolve));
     }
   });
 });
