@@ -1,6 +1,6 @@
 import { isSessionId } from '../core/session-id';
 import { retrySummary } from '../core/session-state';
-import type { Telemetry } from '../ports';
+import type { Page, Telemetry } from '../ports';
 import type { ResumerDeps } from './deps';
 import { stopSession } from './handle-turn-event';
 import { getSession, listEvents, listWaiting } from './queries';
@@ -12,6 +12,12 @@ export type ApiRequest = { method: string; path: string; query: Record<string, s
 export type ApiResponse = { status: number; body: unknown };
 
 const MAX_LIMIT = 500;
+/**
+ * The most a list's body may take as a Lambda response carries it: JSON inside a JSON envelope, where an escaped
+ * control character in an error text (`\u0001`) costs 7 bytes. A function may answer 6 MB at most; a Function URL
+ * answers a larger one 502.
+ */
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Serves `GET /sessions/{id}`, `GET /sessions?waiting=true`, `GET /sessions/{id}/events`
@@ -40,7 +46,10 @@ export async function handleApiRequest(
         'waiting',
       );
     }
-    return guarded(async () => ({ status: 200, body: await listWaiting(deps.store, { limit, cursor }) }));
+    return guarded(async () => ({
+      status: 200,
+      body: await fitted((n) => listWaiting(deps.store, { limit: n, cursor }), limit),
+    }));
   }
   if (id === null || !isSessionId(id))
     return error(400, 'invalid_session_id', 'session id must be 1–128 of A-Z a-z 0-9 . _ : -', 'sessionId');
@@ -51,7 +60,10 @@ export async function handleApiRequest(
   }
   if (sub === 'events') {
     if (request.method !== 'GET') return error(405, 'method_not_allowed', 'use GET');
-    return guarded(async () => ({ status: 200, body: await listEvents(deps.store, id, { limit, cursor }) }));
+    return guarded(async () => ({
+      status: 200,
+      body: await fitted((n) => listEvents(deps.store, id, { limit: n, cursor }), limit),
+    }));
   }
   if (sub === 'stop') {
     if (request.method !== 'POST') return error(405, 'method_not_allowed', 'use POST');
@@ -68,6 +80,22 @@ export async function handleApiRequest(
     };
   }
   return error(404, 'not_found', `no route for ${request.path}`);
+}
+
+/**
+ * A page that fits `MAX_PAGE_BYTES`: asked again for half as many items while it does not (rare: only texts full of
+ * escaped characters come near), its cursor then the store's own for the shorter page.
+ */
+async function fitted<T>(list: (limit: number | undefined) => Promise<Page<T>>, limit: number | undefined) {
+  let page = await list(limit);
+  while (page.items.length > 1 && carriedBytes(page) > MAX_PAGE_BYTES) {
+    page = await list(Math.floor(page.items.length / 2));
+  }
+  return page;
+}
+
+function carriedBytes(body: unknown): number {
+  return Buffer.byteLength(JSON.stringify(JSON.stringify(body)));
 }
 
 /** A path segment decoded, or `null` for a bad %-escape (which no route or session id can match). */
