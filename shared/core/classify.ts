@@ -55,7 +55,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "doesn't want to take this action", 'user denied', 'denied tool use', 'user rejected',
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user', 'rule which prevents', 'not approved by the user', 'not approved by user',
-    'suspicious activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
+    'suspicious activity', 'unusual activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
     "client error '403", 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
     'not available in your region', 'unavailable in your region', 'not available in your country',
@@ -98,6 +98,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
     // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
     'usage credits', 'usage-credits',
+    // Replicate's `You need to set up billing to run this model`.
+    'set up billing',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
@@ -135,6 +137,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
     'input is too long', 'input too long', 'input length and', 'input length exceeds',
+    // llama.cpp's `n_keep: 847,741 >= n_ctx: 33,024`, TGI's `inputs tokens + max_new_tokens must be <= 2048`.
+    '>= n_ctx', '> n_ctx', 'tokens + max_new_tokens', 'model max length',
     // Volcengine Ark: `Input length 72054 exceeds the maximum length 65536` (not `reduce input length`).
     ...[...'123456789'].map((digit) => `input length ${digit}`), 'exceeds the context', 'exceed context',
     'exceeds the maximum number of tokens', 'input token count', 'too many input tokens',
@@ -192,6 +196,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid apikey',
     'sso session', 'sso login',
     'does not exist in our records', 'token is required',
+    'api key is not valid', 'invalid authorization', 'virtual key expected',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -219,6 +224,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // An editor's own language server (JSON-RPC `-32602`), and Foundation's word for a body it could not decode
     // (`The data couldn't be read because it isn't in the correct format`).
     'language server error', 'in the correct format',
+    // A tool's parameters refused by its schema (`params must have required property 'include'`, JSON-RPC -32603).
+    'params must have required property',
     // A child process's exit as Node reports it (`(code=3221225501, signal=null)`): the agent's own process died.
     ', signal=',
   ],
@@ -264,7 +271,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'overload', 'at capacity', 'over capacity', 'serviceunavailableexception', 'modelnotreadyexception',
   ],
   capacity: [
-    'capacity exceeded', 'capacity constraint',
+    'capacity exceeded', 'capacity constraint', 'capacity temporarily',
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
     'no capacity', 'non-exhausted', 'no available account', 'no available claude account',
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
@@ -338,6 +345,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
+    // Next.js's error page: `Application error: a server-side exception has occurred`.
+    'server-side exception',
     'error occurred while processing', 'unexpected error when processing', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
@@ -361,7 +370,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',
-    'fetch failed', 'failed to fetch', 'und_err_', 'other side closed', 'premature close', 'premature_close',
+    'fetch failed', 'failed to fetch', 'und_err_',
+    // Windows' WSAECONNREFUSED (`No connection could be made because the target machine actively refused it`);
+    // Safari's fetch (`TypeError: Load failed`); node-fetch on a body cut short (`invalid json response body at …
+    // reason: Unexpected end of JSON input`; not on an HTML page, `reason: Unexpected token <`).
+    'actively refused', 'typeerror: load failed', '"load failed"', 'reason: unexpected end of json input', 'other side closed', 'premature close', 'premature_close',
     'unexpected eof', 'early eof', 'eof occurred', 'unexpected end of stream', 'unexpected end of file',
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
@@ -704,7 +717,7 @@ const S = Object.fromEntries(Object.keys(PHRASES).map((signal, bit) => [signal, 
   number
 >;
 
-type Special = 'epoch' | 'resetsClock' | 'afterDate' | 'atClock' | 'terminated';
+type Special = 'epoch' | 'resetsClock' | 'afterDate' | 'atClock' | 'terminated' | 'invalidKey';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
 
 const PATTERNS: Array<{ phrase: string; action: Action }> = [
@@ -720,6 +733,11 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   { phrase: 'retry after ', action: { special: 'afterDate' } },
   { phrase: 'again at ', action: { special: 'atClock' } },
   { phrase: ': terminated', action: { special: 'terminated' } },
+  // `Invalid openrouter API key.`, `InvalidProviderAPIKey`: a key said to be invalid, whoever's it is.
+  ...['api key', 'apikey', 'api-key', 'api_key'].map((phrase) => ({
+    phrase,
+    action: { special: 'invalidKey' as const },
+  })),
 ];
 
 /**
@@ -907,7 +925,14 @@ function buildAutomaton() {
 const LOOK_SIGNAL = 0;
 const LOOK_HINT = 1;
 const LOOK_SPECIAL = 2;
-const SPECIALS: readonly Special[] = ['epoch', 'resetsClock', 'afterDate', 'atClock', 'terminated'];
+const SPECIALS: readonly Special[] = [
+  'epoch',
+  'resetsClock',
+  'afterDate',
+  'atClock',
+  'terminated',
+  'invalidKey',
+];
 const PATTERN_LENGTH = Int32Array.from(PATTERNS, (p) => p.phrase.length);
 const PATTERN_KIND = Uint8Array.from(PATTERNS, ({ action }) =>
   'signal' in action ? LOOK_SIGNAL : 'tier' in action ? LOOK_HINT : LOOK_SPECIAL,
@@ -1080,8 +1105,8 @@ function judge(text: string, found: number, entries: number): Scan {
         }
         default: {
           const special = SPECIALS[arg] ?? 'epoch';
-          const bit = special === 'terminated' ? S.transport : S.resetsAt;
-          if (!(signals & bit) && specialHolds(text, end, special)) signals |= bit;
+          const bit = SPECIAL_BITS[special];
+          if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
       }
     }
@@ -1221,8 +1246,25 @@ function isGuessed(t: string, start: number): boolean {
   return /\b(?:might|may) not be $|\bcheck $/.test(before);
 }
 
-function specialHolds(t: string, end: number, special: Special): boolean {
+/**
+ * The signal a special sets when it holds. undici's `terminated` (a connection closed in the middle of the answer)
+ * outranks the words of a wrapper around it (`there was an error processing your request: TypeError: terminated`).
+ */
+const SPECIAL_BITS: Record<Special, number> = {
+  epoch: S.resetsAt,
+  resetsClock: S.resetsAt,
+  afterDate: S.resetsAt,
+  atClock: S.resetsAt,
+  terminated: S.transportWrapper,
+  invalidKey: S.auth,
+};
+
+function specialHolds(t: string, start: number, end: number, special: Special): boolean {
   switch (special) {
+    case 'invalidKey': // `invalid openrouter api key`, `invalidproviderapikey`, not `invalid request: api key …`
+      return /\b(?:invalid|incorrect|wrong)(?: [a-z0-9._-]+)? $|\binvalid[a-z]*$/.test(
+        t.slice(Math.max(0, start - 30), start),
+      );
     case 'epoch': // `usage limit reached|1767225600`
       return digitsAt(t, end) === 10;
     case 'resetsClock': // `resets 5pm`, `resets 17:00`, `resets Dec 18 at 5am`
@@ -1373,6 +1415,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (isWordChar(after) || ((after === DOT || after === COLON) && isDigit(codeAt(t, j + 1)))) return false;
   if (isLetter(before) || before === UNDERSCORE) return t.startsWith('errorcode_', i - 10);
   if (i === first) return true;
+  // A status joined to the failure: Dify's `Request to Plugin Daemon Service failed-500`.
+  if (before === DASH && (t.startsWith('failed', i - 7) || t.startsWith('error', i - 6))) return true;
   // The start of a JSON or Python string value, where a message begins with its status: `"message":"400 Missing
   // field …"`, `'message': '503 Service Unavailable'` (not a value that is only the number: `"id":"503"`).
   if ((before === DOUBLE_QUOTE || before === QUOTE) && after !== before && afterColon(t, i - 2)) return true;
@@ -1405,6 +1449,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     // Dio's `the response has a status code of 503`.
     return true;
   }
+  // aiohttp's ClientResponseError: `Unknown error from OpenAI - 404, message='Not Found', url=URL('…')` (its
+  // TransferEncodingError's 400 is refused above).
+  if (t.startsWith(", message='", j) || t.startsWith(', message="', j)) return true;
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];

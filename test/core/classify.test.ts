@@ -472,6 +472,30 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     "The 'gpt-6-astra' model requires a newer version of Codex. Please upgrade to the latest app or CLI.",
   ],
   ['other', 'Codex app-server websocket closed (code=3221225501, signal=null).'],
+  // Round 22: Windows' refused connection, Safari's fetch, a key said to be invalid whoever's it is, undici's
+  // `terminated` under a wrapper's words, aiohttp's and Dify's ways of writing a status, Next.js's error page.
+  [
+    'transport',
+    'No connection could be made because the target machine actively refused it 127.0.0.1:1234\n   at System.Net.Sockets.Socket.InternalEndConnect',
+  ],
+  ['transport', '{\n  "error": true,\n  "message": "Load failed"\n}'],
+  ['auth', 'Invalid openrouter API key.'],
+  ['auth', "{ error: undefined, errorType: 'InvalidProviderAPIKey' }"],
+  ['bad_request', 'Invalid request: api key header is set twice'],
+  ['transport', 'Sorry, there was an error processing your request: TypeError: terminated'],
+  [
+    'bad_request',
+    "Smart Notes Error: Unknown error from OpenAI - 404, message='Not Found', url=URL('https://api.openai.com/v1/chat/completions')",
+  ],
+  ['server', 'Request to Plugin Daemon Service failed-500'],
+  ['server', 'Application error: a server-side exception has occurred while loading academy.dyad.sh'],
+  ['capacity', '3040: Capacity temporarily exceeded, please try again.'],
+  ['quota', 'You need to set up billing to run this model'],
+  ['context_overflow', 'n_keep: 847,741 >= n_ctx: 33,024'],
+  [
+    'context_overflow',
+    'ValueError: Error raised by inference API: Input validation error: inputs tokens + max_new_tokens must be <= 2048.',
+  ],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
