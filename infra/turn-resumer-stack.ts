@@ -1,6 +1,7 @@
 import { Aws, CfnOutput, CfnParameter, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { WEBHOOK_PATH } from '../lambdas/ingest/handler';
+import { AGENT_URL_PATTERN } from '../shared/core/resume-call';
 import { TurnResumer, type TurnResumerProps } from './turn-resumer';
 
 /** The stack's settings: the construct's, with `agentUrl` optional (see `TurnResumerStack`). */
@@ -18,13 +19,7 @@ export const AGENT_URL_PARAMETER = 'agentUrl';
  * "The following CloudFormation Parameters are missing a value: agentUrl" unless the URL is given as context
  * or as `--parameters agentUrl=…`.
  */
-/**
- * What CloudFormation lets through as the `agentUrl` parameter: the shape the functions accept at cold start
- * (`agentUrlProblem`), so that a deploy with a URL they would refuse fails instead of every resume: http(s), a host
- * name or address (`[…]` for IPv6), a port up to 65535, a path; no user, password, query or fragment.
- */
-export const AGENT_URL_PATTERN =
-  '^https?://(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(/[^\\s?#]*)?$';
+export { AGENT_URL_PATTERN };
 
 export class TurnResumerStack extends Stack {
   readonly resumer: TurnResumer;

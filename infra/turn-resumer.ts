@@ -9,7 +9,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Attr, KeyPrefix } from '../shared/adapters/aws/dynamo-table';
-import { agentUrlProblem } from '../shared/core/resume-call';
+import { agentUrlProblem, shownUrl } from '../shared/core/resume-call';
 import { apiTokenSecret, SigningSecret } from './generated-secrets';
 import { type PacingProps, pacingEnvironment } from './pacing-env';
 import { collectProblems, TurnResumerPropsError } from './props-error';
@@ -339,12 +339,12 @@ function agentUrlError(url: string): string | undefined {
   if (Token.isUnresolved(url)) return undefined;
   const problem = agentUrlProblem(url);
   if (!problem) return undefined;
-  // The URL is not repeated whole: its user, password or query may hold a secret.
+  // Not repeated whole: its user, password or query may hold a secret.
   let host: string | undefined;
   try {
     host = new URL(url).host;
   } catch {
     host = undefined;
   }
-  return `agentUrl must be an http(s) URL ${problem}, got ${host === undefined ? JSON.stringify(url) : host}`;
+  return `agentUrl must be an http(s) URL ${problem}, got ${host ?? JSON.stringify(shownUrl(url))}`;
 }

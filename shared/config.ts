@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { parseDuration } from './core/duration';
 import { compilePacerSettings, type PacerSettings } from './core/pacer-state';
 import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
-import { agentUrlProblem } from './core/resume-call';
+import { agentUrlProblem, shownUrl } from './core/resume-call';
 import { parseSecret } from './webhook/standard-webhooks';
 
 /** Raised once at start with every bad environment variable named. */
@@ -51,8 +51,7 @@ class Collector {
  */
 function shown(name: string, raw: string): string {
   if (SECRET_NAME.test(name)) return `${name} (value not shown)`;
-  const value = raw.replace(/\/\/[^/?#@]*@/, '//');
-  return `${name}=${JSON.stringify(name.endsWith('_URL') ? value.replace(/([?#]).*$/s, '$1…') : value)}`;
+  return `${name}=${JSON.stringify(name.endsWith('_URL') ? shownUrl(raw) : raw.replace(/\/\/[^/?#@]*@/, '//'))}`;
 }
 
 const duration: Reader<number> = (value) => {

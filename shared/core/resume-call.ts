@@ -53,11 +53,38 @@ export function resumeCallFor(
   };
 }
 
+const HEX4 = '[0-9A-Fa-f]{1,4}';
+const IPV6 = [
+  `(${HEX4}:){7}${HEX4}`,
+  `(${HEX4}:){1,7}:`,
+  `(${HEX4}:){1,6}:${HEX4}`,
+  `(${HEX4}:){1,5}(:${HEX4}){1,2}`,
+  `(${HEX4}:){1,4}(:${HEX4}){1,3}`,
+  `(${HEX4}:){1,3}(:${HEX4}){1,4}`,
+  `(${HEX4}:){1,2}(:${HEX4}){1,5}`,
+  `${HEX4}:(:${HEX4}){1,6}`,
+  `:((:${HEX4}){1,7}|:)`,
+].join('|');
+const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const LABEL = '[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?';
+// The last label starts with a letter: one that is a number makes WHATWG URL parse the host as an IPv4 address.
+const HOST = `\\[(${IPV6})\\]|(${OCTET}\\.){3}${OCTET}|(${LABEL}\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?`;
+const PORT = '([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+
+/**
+ * The agent URLs the resumer takes, as a regular expression CloudFormation can check too (the `agentUrl` stack
+ * parameter's AllowedPattern), so that a deploy with a URL the resume function would refuse at every cold start
+ * fails instead: http(s), a host name, IPv4 or IPv6 address, a port up to 65535, a path; no user, password, query
+ * or fragment. Every URL it matches, WHATWG URL (fetch) parses.
+ */
+export const AGENT_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(${HOST})(:${PORT})?(/[^\\s?#]*)?$`;
+const AGENT_URL = new RegExp(AGENT_URL_PATTERN);
+
 /**
  * What `value` lacks as the agent's base URL, said as what is expected of it (`expected an http(s) URL …`), or
  * `undefined`: an http(s) URL with neither a user or password (fetch refuses one, and resumes are signed instead)
  * nor a query or fragment (the resume goes to `{url}/sessions/{id}/prompts`, which a query or fragment would
- * swallow).
+ * swallow), and of the shape `AGENT_URL_PATTERN` gives.
  */
 export function agentUrlProblem(value: string): string | undefined {
   let url: URL;
@@ -71,5 +98,12 @@ export function agentUrlProblem(value: string): string | undefined {
     return 'without a user or password (resumes are signed with the agent secret instead)';
   if (/[?#]/.test(value))
     return 'without a query or fragment (resumes go to {url}/sessions/{id}/prompts, which they would swallow)';
+  if (!AGENT_URL.test(value))
+    return 'with a host name (its last label starting with a letter), an IPv4 or IPv6 address, and a port up to 65535';
   return undefined;
+}
+
+/** `raw` as it may be shown: without a user and password, or what follows a `?` or `#` (either may hold a key). */
+export function shownUrl(raw: string): string {
+  return raw.replace(/\/\/[^/?#@]*@/, '//').replace(/([?#]).*$/s, '$1…');
 }

@@ -47,6 +47,17 @@ describe('agentUrl', () => {
     expect(synth).not.toThrow(/hunter2pass/);
   });
 
+  it('is refused at synth time without repeating a password or query, even when it does not parse', () => {
+    for (const url of [
+      'https://ops:hunter2pass@hub.example.com:99999',
+      'https://hub.example.com:99999/api?code=hunter2pass',
+    ]) {
+      const synth = () => variant({ agentUrl: url });
+      expect(synth).toThrow(/agentUrl must be an http\(s\) URL/);
+      expect(synth).not.toThrow(/hunter2pass/);
+    }
+  });
+
   it('is refused at synth time when it holds a query or fragment, which it does not repeat', () => {
     for (const url of ['https://hub.example.com/api?code=abc123', 'https://hub.example.com/hub#main']) {
       const synth = () => variant({ agentUrl: url });
@@ -82,6 +93,18 @@ describe('agentUrl', () => {
       'https://hub.example.com/x#y',
       'ftp://hub.example.com',
       'https://hub example.com',
+      // A review's: hosts WHATWG URL parses as (bad) IPv4 addresses, bad IPv6 forms, and the reverse.
+      'https://10.0.0.256',
+      'https://1.2.3.4.5',
+      'https://hub.internal.8080',
+      'https://[1.2.3.4]',
+      'https://[12345::]',
+      'https://[2001:db8::1]/x',
+      'HTTPS://hub.example.com',
+      'https://hub.example.com.',
+      'https://agent_hub',
+      'https://hüb.example.com',
+      'https://hub.example.com:08080',
     ]) {
       expect([url, pattern.test(url)]).toEqual([url, accepted(url)]);
     }
