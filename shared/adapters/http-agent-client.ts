@@ -118,7 +118,9 @@ export class HttpAgentClient implements AgentClient {
     if (answer.kind !== 'rejected' || !AUTH_REFUSALS.has(answer.status)) return answer;
     const refreshed = await beforeAbort(this.#secret.refresh(), signal);
     // An unchanged secret would be refused again. The re-send keeps the webhook id: a duplicate is dropped.
-    if (refreshed === undefined || refreshed === secret || !isWellFormedSecret(refreshed)) return answer;
+    if (refreshed === undefined || refreshed === secret) return answer;
+    // Rotated to a malformed value: what the hub refused is no answer to go by while the secret is being fixed.
+    if (!isWellFormedSecret(refreshed)) return { kind: 'retryable', detail: MALFORMED_SECRET };
     if (deadline - this.#timers.now() < MIN_RESEND_MS) return answer;
     return this.#send(url, webhookIdOf(call), body, refreshed, timeoutMs, signal);
   }

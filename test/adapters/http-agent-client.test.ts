@@ -354,6 +354,21 @@ describe('HttpAgentClient with a secret that is rotated', () => {
     expect(signedWith(agent.requests[0], TEST_SECRET)).toBe(true);
   });
 
+  it('keeps the attempt when a 401 leads to a secret rotated to a malformed value', async () => {
+    // The hub refuses the old secret and the store holds the new one without `whsec_`: the hub's 401 ended the
+    // attempt at once (`auto_resume_failed`), though the secret was being fixed.
+    const { sender, clock, rotate } = await rotatingClient();
+    rotate(TEST_SECRET.slice('whsec_'.length));
+    clock.at += REFRESH_INTERVAL_MS;
+    agent.answerWith(401);
+    expect(await sender.resume(resumeCall())).toEqual({
+      kind: 'retryable',
+      detail:
+        'not sent: the agent secret is not whsec_ followed by base64 (its new value is read within 30 s)',
+    });
+    expect(agent.requests).toHaveLength(1);
+  });
+
   it.each([401, 403])(
     're-sends the same call once, signed with the refreshed secret, after a %i',
     async (status) => {
