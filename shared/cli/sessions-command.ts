@@ -91,9 +91,11 @@ async function showSession(io: CliIo, base: string, sessionId: string, json: boo
 }
 
 /** What waits and what is being sent: `retry 2/4 at …`, `sending 1/4 (try 2; last answer: HTTP 503 …)`. */
-function headline(retry: RetrySummary, sending: Sending | undefined): string {
+export function headline(retry: RetrySummary, sending: Sending | undefined): string {
   const parts: string[] = [];
-  if (retry) parts.push(`retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}`);
+  // While an attempt is sent, the row is that attempt's: its `sending` line says it all.
+  if (retry && retry.promptId !== sending?.promptId)
+    parts.push(`retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}`);
   if (sending) {
     const last = sending.lastAnswer ? `; last answer: ${sending.lastAnswer.detail}` : '';
     const stop = sending.stopRequested ? '; stop requested: this POST may still land' : '';

@@ -322,6 +322,29 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       await page.locator('[data-testid="waiting-empty"]').waitFor({ timeout: UI_TIMEOUT });
     });
 
+    it('says a stop was taken while the attempt is being sent, until its answer clears the row', async () => {
+      // The row stays the attempt's while its POST is under way; the stop answers cancel_requested with it. The row
+      // used to stay drawn as a waiting retry with its Stop button, with no word that the stop was taken.
+      const sending = view('s-sending', standIn.now() - 1_000);
+      standIn.waiting = [sending];
+      standIn.stopAnswer = {
+        status: 200,
+        body: { sessionId: 's-sending', outcome: 'cancel_requested', retry: sending.retry, events: [] },
+      };
+      await page.goto(`${standIn.url}/`);
+      await live(page);
+      await page.getByRole('button', { name: 'Stop s-sending' }).click();
+      const countdown = row(page, 's-sending').locator('[data-testid="countdown"]');
+      await page.waitForFunction(
+        (element) => element?.textContent === 'stop requested: the resume being sent may still land',
+        await countdown.elementHandle(),
+        { timeout: UI_TIMEOUT },
+      );
+      expect(await page.getByRole('button', { name: 'Stop s-sending' }).isVisible()).toBe(false);
+      standIn.broadcast({ sessionId: 's-sending', retry: null, event: firedEvent('s-sending', 300) });
+      await row(page, 's-sending').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    });
+
     it('marks the button busy while the stop is pending and ignores a second press', async () => {
       standIn.waiting = [view('s-slow', standIn.now() + 60_000), view('s-next', standIn.now() + 90_000)];
       standIn.stopDelayMs = 500;
