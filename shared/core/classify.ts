@@ -55,7 +55,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "doesn't want to take this action", 'user denied', 'denied tool use', 'user rejected',
     'rejected by the user', 'rejected by user', 'has been denied', "haven't granted", 'have not granted',
     'user declined', 'declined by the user', 'rule which prevents', 'not approved by the user', 'not approved by user',
-    'suspicious activity', 'unusual activity', 'prevent abuse', 'only accepts requests', 'principal does not have access',
+    'suspicious activity', 'unusual activity', 'can only be used from within', 'prevent abuse', 'only accepts requests', 'principal does not have access',
     "client error '403", 'official clients', 'group only allows', 'locked your account',
     'user is disabled', 'disabled by team', 'is not eligible for', 'workspace_disabled', 'unavailable for account',
     'not available in your region', 'unavailable in your region', 'not available in your country',
@@ -241,6 +241,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
+    // A model or account kept to other regions: `Account.RegionUnavailable`, `ERROR_UNSUPPORTED_REGION`.
+    'regionunavailable', 'region_unavailable', 'unsupported_region',
     'accessdenied', 'access_denied', 'access denied', 'access is denied', "don't have access",
     'do not have access', 'does not have access', "doesn't have access", 'no access to', 'not authorized to',
     'not authorised to', 'does not have permission', 'do not have permission', "don't have permission",
@@ -365,6 +367,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   transportWrapper: [
     'stream disconnected before completion', 'received from peer', 'stream error: stream id', 'at transport layer',
     'do request failed',
+    // A connection that failed or a response that never began, under a relay's `Upstream error:` (`connect
+    // ETIMEDOUT 1.2.3.4:443`, `upstream response headers timed out after 120000ms`, `Upstream HTTP/2 stream failed`).
+    'connect etimedout', 'connect econnrefused', 'headers timed out', 'http/2 stream failed',
   ],
   transport: [
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
@@ -1073,6 +1078,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier0 = -1;
   let tier1 = -1;
   let tier2 = -1;
+  let invalidKey = false;
   for (let k = 0; k < entries; k += 2) {
     const s = pending[k] ?? 0;
     const end = pending[k + 1] ?? 0;
@@ -1106,12 +1112,16 @@ function judge(text: string, found: number, entries: number): Scan {
         default: {
           const special = SPECIALS[arg] ?? 'epoch';
           const bit = SPECIAL_BITS[special];
-          if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
+          if (special === 'invalidKey') invalidKey ||= specialHolds(text, start, end, special);
+          else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
       }
     }
   }
   if (text.length <= 12 && text.trim() === 'terminated') signals |= S.transport;
+  // An app's own words for a failure it did not understand (`Invalid Gemini API key: … [503 Service Unavailable] The
+  // model is overloaded`) do not outrank the overload it wraps.
+  if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
   return { text, signals, hintMs };
 }

@@ -481,6 +481,11 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
   ['transport', '{\n  "error": true,\n  "message": "Load failed"\n}'],
   ['auth', 'Invalid openrouter API key.'],
   ['auth', "{ error: undefined, errorType: 'InvalidProviderAPIKey' }"],
+  // …but an app's "invalid key" around an overload is the overload.
+  [
+    'capacity',
+    'Invalid Gemini API key: [GoogleGenerativeAI Error]: Error fetching from https://generativelanguage.googleapis.com/v1beta/models/gemini-1.5-flash-latest:generateContent: [503 Service Unavailable] The model is overloaded. Please try again later.',
+  ],
   ['bad_request', 'Invalid request: api key header is set twice'],
   ['transport', 'Sorry, there was an error processing your request: TypeError: terminated'],
   [
