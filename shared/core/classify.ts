@@ -138,7 +138,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
     'input is too long', 'input too long', 'input length and', 'input length exceeds',
     // llama.cpp's `n_keep: 847,741 >= n_ctx: 33,024`, TGI's `inputs tokens + max_new_tokens must be <= 2048`.
-    '>= n_ctx', '> n_ctx', 'tokens + max_new_tokens', 'model max length',
+    '>= n_ctx', '> n_ctx', 'tokens + max_new_tokens', 'model max length', 'session max length',
     // Volcengine Ark: `Input length 72054 exceeds the maximum length 65536` (not `reduce input length`).
     ...[...'123456789'].map((digit) => `input length ${digit}`), 'exceeds the context', 'exceed context',
     'exceeds the maximum number of tokens', 'input token count', 'too many input tokens',
@@ -196,7 +196,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid apikey',
     'sso session', 'sso login',
     'does not exist in our records', 'token is required',
-    'api key is not valid', 'invalid authorization', 'virtual key expected',
+    'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
   ],
   localOther: [
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
@@ -288,7 +288,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'upstream rate limit', 'no provider available', 'no providers available',
     'available accounts: 0',
     'service disruption', 'will return soon',
-    'no available provider', 'no upstream provider', 'no available upstream',
+    'no available provider', 'no upstream provider', 'no available upstream', 'workers available', 'no available workers',
     'backpressure', 'max_queued_requests', 'service busy',
     // A key pool with every key cooling down or tripped: `no available key (all keys in cooldown or disabled)`,
     // `No active API keys available for this group`, `circuit breaker tripped`, `Provider is temporarily cooled
