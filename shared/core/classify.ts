@@ -77,7 +77,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'safety system', 'finish_reason: safety', 'finishreason: safety', 'finish reason: safety', '(safety)',
     'harm_category', 'recitation', 'flagged as', 'was flagged', 'flagged by', 'usage policy',
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
-    'guardrail', 'moderation', 'inappropriate content', 'sensitive_words', 'data_inspection_failed',
+    'guardrail', 'moderation', 'inappropriate content', 'input data may contain', 'sensitive_words', 'data_inspection_failed',
     '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
     // A refusal that points at Anthropic's usage policy (`can't help with this … anthropic.com/legal/aup`).
@@ -334,7 +334,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
-    'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit',
+    'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit', 'messages per hour',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
     'request rate is too high', 'reduce the frequency', 'speed limited', 'requestlimit', 'request_limit',
     'high concurrency', 'reduce concurrency', 'increased too quickly', 'calls / minute', 'calls per minute',
@@ -379,7 +379,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Windows' WSAECONNREFUSED (`No connection could be made because the target machine actively refused it`);
     // Safari's fetch (`TypeError: Load failed`); node-fetch on a body cut short (`invalid json response body at …
     // reason: Unexpected end of JSON input`; not on an HTML page, `reason: Unexpected token <`).
-    'actively refused', 'typeerror: load failed', '"load failed"', 'reason: unexpected end of json input', 'other side closed', 'premature close', 'premature_close',
+    'actively refused', 'typeerror: load failed', 'check the connectivity', '"load failed"', 'reason: unexpected end of json input', 'other side closed', 'premature close', 'premature_close',
     'unexpected eof', 'early eof', 'eof occurred', 'unexpected end of stream', 'unexpected end of file',
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
@@ -466,6 +466,9 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
   ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['denied', '无权使用'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
+  // Round 23: Japanese `5時間の制限に達しました` (the 5-hour limit reached), 国家或地区 (your country or region is not
+  // served), 拒绝访问 (access refused).
+  ['quota', '時間の制限'], ['permission', '国家或地区'], ['permission', '拒绝访问'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [

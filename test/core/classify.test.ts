@@ -501,6 +501,21 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
     'context_overflow',
     'ValueError: Error raised by inference API: Input validation error: inputs tokens + max_new_tokens must be <= 2048.',
   ],
+  // Round 23: a relay's wrapper around a connection that failed, region locks, inference servers' own words.
+  ['transport', 'Upstream error:\nconnect ETIMEDOUT 10.1.2.3:443'],
+  [
+    'transport',
+    '[TeamClaude] Upstream error (account "..."): upstream response headers timed out after 120000ms',
+  ],
+  ['permission', 'Account.RegionUnavailable / "This Go model requires Global regions."'],
+  ['capacity', 'no AI workers available to process request'],
+  ['auth', 'ERR Server error error="missing or malformed API Key"'],
+  [
+    'auth',
+    'HTTP 401 Access Denied { "statusCode": 401, "message": "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API." }',
+  ],
+  ['rate_limit', "You've reached our limit of messages per hour. Please try again later"],
+  ['quota', '5時間の制限に達しました - [時刻]にリセットされます。'],
   // Words inside an id are not words: `…kcSaMb…` holds no `csam`.
   ['bad_request', 'Session ses_80e4973ddffekcSaMbXDLae1Ee: 400 Bad Request'],
   ['content_filter', 'CENSORED Potentially CSAM content detected and had to be blocked.'],
