@@ -217,10 +217,11 @@ function thisDesign(prices: Prices, a: CostAssumptions): Line[] {
       'dynamoDbReadRequestUnit',
     ),
     line(prices, 'DynamoDB', `resume claim: row PutItem (${rowWrite})`, rowWrite, 'dynamoDbWriteRequestUnit'),
+    // The session stays listed as waiting while its attempt is being sent (its row is the attempt's until it fires).
     line(
       prices,
       'DynamoDB',
-      `GSI "waiting": the row's copy leaves it (${indexWrite})`,
+      `GSI "waiting": the claim rewrites the row's copy (${indexWrite})`,
       indexWrite,
       'dynamoDbWriteRequestUnit',
     ),
@@ -229,6 +230,13 @@ function thisDesign(prices: Prices, a: CostAssumptions): Line[] {
       'DynamoDB',
       `resume result TransactWriteItems: row (2 × ${rowWrite}) + event (2 × ${eventWrite})`,
       2 * rowWrite + 2 * eventWrite,
+      'dynamoDbWriteRequestUnit',
+    ),
+    line(
+      prices,
+      'DynamoDB',
+      `GSI "waiting": the row's copy leaves it (${indexWrite})`,
+      indexWrite,
       'dynamoDbWriteRequestUnit',
     ),
     line(

@@ -111,17 +111,13 @@ export function emptySession(sessionId: string): SessionState {
 /**
  * The retry row a UI draws: the attempt while it waits for its time, and on while it is being sent (claimed, or
  * released for another try), so the row clears when the attempt fires, is skipped or fails, as SPEC says, and
- * watchers (who hear only logged events) and `GET /sessions/{id}` show the same row. `null` when neither.
+ * watchers (who hear only logged events), `GET /sessions/{id}` and the waiting list show the same row. `null`
+ * when neither.
  */
 export function retrySummary(state: Pick<SessionState, 'pending' | 'inFlight'>): RetrySummary {
   const armed = armedAttempt(state);
   // A hold the attempt had is over once it is being sent.
   return armed ? summaryOf(armed) : summaryOf(state.inFlight && { ...state.inFlight, held: undefined });
-}
-
-/** The row of an attempt waiting for its time only: what the waiting list and its index hold. */
-export function waitingSummary(state: Pick<SessionState, 'pending'>): RetrySummary {
-  return summaryOf(armedAttempt(state));
 }
 
 function armedAttempt(state: Pick<SessionState, 'pending'>): Pending | null {

@@ -111,7 +111,7 @@ export function describeRetryStoreContract(name: string, makeStore: () => Promis
       await expect(store.waiting({ cursor: 'e30' })).rejects.toThrow('invalid cursor');
     });
 
-    it('the waiting listing holds only armed sessions, soonest first, paginated, and a session leaves it when its row clears', async () => {
+    it('the waiting listing holds only sessions with a retry row, soonest first, paginated, and a session leaves it when its row clears', async () => {
       const armed = (sessionId: string, nextAt: number) =>
         sessionState({
           sessionId,
@@ -148,6 +148,46 @@ export function describeRetryStoreContract(name: string, makeStore: () => Promis
       };
       expect((await commit(cleared, [firedEvent()])).result).toEqual({ kind: 'committed' });
       await expect.poll(async () => ids(await store.waiting())).toEqual(['s-mid', 's-late']);
+    });
+
+    it('lists a session while its attempt is being sent, with the row GET shows, and drops it when the attempt ends', async () => {
+      // The row stays the attempt's until it fires; a page loaded while the POST was retried against a failing hub
+      // (up to 15 minutes on AWS) said no retry waited.
+      const attempt = pending({ nextAt: T0 + 10_000 });
+      const armed = sessionState({
+        sessionId: 's-sending',
+        pending: attempt,
+        lastEvent: scheduledEvent(attempt),
+      });
+      await commit(armed);
+      const claimed = {
+        ...armed,
+        version: 2,
+        pending: null,
+        inFlight: { ...attempt, phase: PendingPhase.firing, tries: 1, claimedAt: T0 + 10_000 },
+        updatedAt: T0 + 10_000,
+      };
+      expect((await commit(claimed)).result).toEqual({ kind: 'committed' });
+      await expect
+        .poll(async () => (await store.waiting()).items)
+        .toEqual([
+          {
+            sessionId: 's-sending',
+            retry: retrySummary(claimed),
+            lastEvent: armed.lastEvent,
+            updatedAt: T0 + 10_000,
+          },
+        ]);
+      expect(retrySummary(claimed)).toEqual(retrySummary(armed));
+      const fired = {
+        ...claimed,
+        version: 3,
+        inFlight: null,
+        lastEvent: firedEvent(),
+        updatedAt: T0 + 11_000,
+      };
+      expect((await commit(fired, [firedEvent()])).result).toEqual({ kind: 'committed' });
+      await expect.poll(async () => ids(await store.waiting())).toEqual([]);
     });
 
     // Webhooks refuse the session ids `.` and `..` (no URL path holds them), but one stored before that rule must

@@ -325,13 +325,15 @@ describe('what watchers last heard and GET /sessions/{id}, while an attempt is b
       expect(m.published).toHaveLength(1);
       expect(view?.retry).toEqual(m.published.at(-1)?.retry);
       expect(view?.sending).toMatchObject({ tries: answer + 1, lastAnswer: { status: 503 } });
-      expect((await m.deps.store.waiting()).items).toEqual([]);
+      // Listed as waiting too, so a page loaded now shows it (it left the list at the claim before).
+      expect((await m.deps.store.waiting()).items).toMatchObject([{ sessionId: 's-42', retry: view?.retry }]);
       m.clock.at += 180_000;
     }
     await resumeTurn(m.deps, wake);
     const fired = await getSession(m.deps.store, 's-42');
     expect(m.published.at(-1)).toMatchObject({ retry: null, event: { kind: 'auto_resume_fired' } });
     expect(fired?.retry).toBeNull();
+    expect((await m.deps.store.waiting()).items).toEqual([]);
   });
 
   it('agree when a stop comes while the POST is under way', async () => {

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { emptySession, retrySummary, type SessionState, waitingSummary } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 import {
@@ -222,7 +222,7 @@ export function eventItem(next: SessionState, event: LoggedEvent, retentionSecon
 }
 
 /**
- * The session row: key, fence, the state, and the sparse index keys only while a retry is armed.
+ * The session row: key, fence, the state, and the sparse index keys while it has a retry row (armed, or being sent).
  *
  * The state is stored as deflated JSON (a binary attribute), as DynamoDB's guide to large attributes suggests:
  * a row holds the failure text twice (the pending attempt's and the last event's) and the attempt keys it
@@ -231,7 +231,7 @@ export function eventItem(next: SessionState, event: LoggedEvent, retentionSecon
  */
 export function rowItem(next: SessionState): Item {
   const { version, ...state } = next;
-  const retry = waitingSummary(next);
+  const retry = retrySummary(next);
   return {
     [Attr.pk]: sessionPk(next.sessionId),
     [Attr.sk]: SESSION_ROW_SK,

@@ -1,5 +1,5 @@
 import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
-import { emptySession, type SessionState, waitingSummary } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 
@@ -91,7 +91,7 @@ export class MemoryRetryStore implements RetryStore {
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, isWaitingCursor);
     const armed = [...this.#rows.values()]
       .flatMap((state) => {
-        const retry = waitingSummary(state);
+        const retry = retrySummary(state);
         return retry ? [{ state, retry, key: { nextAt: retry.nextAt, sessionId: state.sessionId } }] : [];
       })
       .sort((a, b) => compareWaiting(a.key, b.key))
