@@ -15,7 +15,10 @@ export async function sessionsCommand(io: CliIo, args: string[]): Promise<number
     options: { waiting: { type: 'boolean' }, json: { type: 'boolean' }, url: { type: 'string' } },
   });
   if (positionals.length > 1) {
-    println(io.stderr, Usage.sessions);
+    println(
+      io.stderr,
+      `resumer sessions: give at most one session id, not ${positionals.length}\n${Usage.sessions}`,
+    );
     return 2;
   }
   const base = localBaseUrl(values.url, io.env);

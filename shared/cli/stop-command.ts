@@ -13,7 +13,9 @@ export async function stopCommand(io: CliIo, args: string[]): Promise<number> {
   });
   const [sessionId, ...extra] = positionals;
   if (sessionId === undefined || extra.length > 0) {
-    println(io.stderr, Usage.stop);
+    const problem =
+      sessionId === undefined ? 'give the session id' : `give one session id, not ${positionals.length}`;
+    println(io.stderr, `resumer stop: ${problem}\n${Usage.stop}`);
     return 2;
   }
   const url = `${localBaseUrl(values.url, io.env)}/sessions/${encodeURIComponent(sessionId)}/stop`;

@@ -6,6 +6,14 @@ export function localBaseUrl(
   return (url ?? `http://127.0.0.1:${env.RESUMER_PORT?.trim() || '8787'}`).replace(/\/+$/, '');
 }
 
+/** A server that can't be reached, in words: where the CLI looked and what to check. */
+export function unreachable(url: string, error: unknown): Error {
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  return new Error(
+    `cannot reach ${new URL(url).origin}${cause ? ` (${cause})` : ''}: is \`resumer start\` running? (another port: RESUMER_PORT or --url)`,
+  );
+}
+
 /** An answer of the local API: the status and the parsed JSON body (or the raw text). */
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -15,10 +23,7 @@ export async function callApi(method: 'GET' | 'POST', url: string): Promise<ApiA
   try {
     response = await fetch(url, { method });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    throw new Error(
-      `cannot reach ${new URL(url).origin}${cause ? ` (${cause})` : ''}: is \`resumer start\` running?`,
-    );
+    throw unreachable(url, error);
   }
   const text = await response.text();
   try {

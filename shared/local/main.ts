@@ -61,11 +61,12 @@ export async function runLocalMode(io: CliIo, args: string[], options: RunOption
       `  webhook secret  ${describeSecret(webhookSecret, 'RESUMER_WEBHOOK_SECRET')}`,
       `  agent           ${agentUrl ? `${agentUrl}${demo ? ' (the built-in demo agent)' : ''}` : '(none: RESUMER_AGENT_URL is not set)'}`,
       `  agent secret    ${agentSecret.source === 'env' ? 'from RESUMER_AGENT_SECRET' : `kept in ${agentSecret.path}`}`,
-      `  data            ${config.dataDir}/ (${app.store.sessionIds().length} sessions, ${app.rearmed} retries re-armed, ${app.replayed} messages replayed)`,
+      `  data            ${config.dataDir}/ (${count(app.store.sessionIds().length, 'session')}, ${count(app.rearmed, 'retry', 'retries')} re-armed, ${count(app.replayed, 'message')} replayed)`,
       `  policy          delays ${policy.delaysMs.map(formatDuration).join(', ')}; jitter ${policy.jitter}; max wait ${formatDuration(policy.maxWaitMs)}`,
       ...(demo
         ? [
-            `  send your own   RESUMER_DATA_DIR=${config.dataDir} npx resumer send --session mine --error "503 overloaded"`,
+            // The CLI posts to 127.0.0.1:8787 unless told: a demo elsewhere (its port was taken) names its URL.
+            `  send your own   RESUMER_DATA_DIR=${config.dataDir} npx resumer send${app.url === DEFAULT_CLI_URL ? '' : ` --url ${app.url}`} --session mine --error "503 overloaded"`,
           ]
         : []),
       'Ctrl-C stops it; waiting retries are re-armed at the next start.',
@@ -214,4 +215,11 @@ function untilSignal(): Promise<NodeJS.Signals> {
     process.on('SIGINT', first);
     process.on('SIGTERM', first);
   });
+}
+
+const DEFAULT_CLI_URL = 'http://127.0.0.1:8787';
+
+/** `1 session`, `2 sessions`. */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

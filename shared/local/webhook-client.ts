@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signedHeaders } from '../webhook/standard-webhooks';
+import { unreachable } from './api-client';
 
 /** A signed webhook to send. */
 export type OutgoingWebhook = {
@@ -24,11 +25,16 @@ export async function postSignedWebhook(webhook: OutgoingWebhook): Promise<Webho
     body: webhook.body,
     secret: webhook.secret,
   });
-  const response = await fetch(webhook.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: webhook.body,
-  });
+  let response: Response;
+  try {
+    response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: webhook.body,
+    });
+  } catch (error) {
+    throw unreachable(webhook.url, error);
+  }
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -99,6 +99,27 @@ describe('resumer send, sessions and stop', () => {
       code: 1,
       err: expect.stringMatching(/cannot reach http:\/\/127\.0\.0\.1:9.*resumer start/),
     });
+    // `send` said only "fetch failed", the first command a new user types.
+    expect(
+      await run(['send', '--session', 's-1', '--error', '503', '--url', 'http://127.0.0.1:9'], env),
+    ).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(
+        /^resumer send: cannot reach http:\/\/127\.0\.0\.1:9.*resumer start.*RESUMER_PORT or --url/,
+      ),
+    });
+    expect(await run(['stop'], env)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^resumer stop: give the session id\n/),
+    });
+    expect(await run(['stop', 'a', 'b'], env)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^resumer stop: give one session id, not 2\n/),
+    });
+    expect(await run(['sessions', 'a', 'b'], env)).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/^resumer sessions: give at most one session id, not 2\n/),
+    });
   });
 
   it('refuses to start on a bad setting and names it', async () => {

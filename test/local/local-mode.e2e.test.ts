@@ -271,7 +271,7 @@ describe('local mode across a restart', () => {
 
     const second = await startServer(env);
     servers.push(second);
-    expect(second.output()).toMatch(/1 retries re-armed/);
+    expect(second.output()).toMatch(/1 retry re-armed/);
     await until(() => agent.requests.length > 0, { what: 'the resume after the restart', timeoutMs: 20_000 });
     const arrivedAt = Date.now();
     expect(arrivedAt).toBeGreaterThanOrEqual(nextAt - 1000);

@@ -50,7 +50,6 @@ describe('npm start', () => {
       },
     );
     servers.push(server);
-    const started = Date.now();
     const activity = await until(
       async () => {
         const { body } = await api(server.url, '/activity');
@@ -59,7 +58,6 @@ describe('npm start', () => {
       },
       { timeoutMs: 30_000, what: 'the demo’s fired and not-retried events' },
     );
-    expect(Date.now() - started).toBeLessThan(30_000);
     const kinds = (activity.events as Array<{ kind: string; sessionId: string }>).map(
       (e) => `${e.sessionId.split('-')[1]}:${e.kind}`,
     );
@@ -71,7 +69,10 @@ describe('npm start', () => {
       ]),
     );
     // The banner says how to send the demo events of your own: its data folder keeps the secret they need.
-    expect(server.output()).toContain(`send your own   RESUMER_DATA_DIR=${dir.path} npx resumer send`);
+    // On a port other than the CLI's default (8787), the line names the URL to send to.
+    expect(server.output()).toContain(
+      `send your own   RESUMER_DATA_DIR=${dir.path} npx resumer send --url ${server.url} --session mine`,
+    );
     const sent = await runCli(
       ['send', '--url', server.url, '--session', 'mine', '--error', '503 overloaded'],
       {
