@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { parseDuration } from './core/duration';
 import { compilePacerSettings, type PacerSettings } from './core/pacer-state';
 import { compileRetryPolicy, type RetryPolicy, type RetryPolicyInput } from './core/policy';
-import { agentUrlProblem, shownUrl } from './core/resume-call';
+import { agentUrlProblem, BAD_PORTS, shownUrl } from './core/resume-call';
 import { parseSecret } from './webhook/standard-webhooks';
 
 /** Raised once at start with every bad environment variable named. */
@@ -106,6 +106,13 @@ const agentUrl: Reader<string> = (value) => {
   const problem = agentUrlProblem(value);
   if (problem) throw new Error(`expected an http(s) URL ${problem}`);
   return httpUrl(value);
+};
+// A port browsers and fetch refuse (6000, 5060, …) would serve a dashboard no browser opens and a CLI that can't call.
+const localPort: Reader<number> = (value) => {
+  const port = integer(0, 65535)(value);
+  if (BAD_PORTS.includes(port))
+    throw new Error('expected a port browsers and fetch allow (not 6000, 5060, 10080, …)');
+  return port;
 };
 const arn: Reader<string> = (value) => {
   if (!/^arn:aws[a-z-]*:[a-z0-9-]+:[a-z0-9-]*:\d{12}:.+$/.test(value)) throw new Error('expected an ARN');
@@ -249,7 +256,7 @@ const READERS: { [R in Role]: (c: Collector) => ConfigByRole[R] } = {
   local: (c) => ({
     policy: readPolicy(c) as RetryPolicy,
     pacing: readPacing(c),
-    port: c.optional('RESUMER_PORT', integer(0, 65535)) ?? 8787,
+    port: c.optional('RESUMER_PORT', localPort) ?? 8787,
     host: c.optional('RESUMER_HOST', address) ?? '127.0.0.1',
     dataDir: c.optional('RESUMER_DATA_DIR', text) ?? '.resumer',
     agentUrl: c.optional('RESUMER_AGENT_URL', agentUrl),

@@ -1,7 +1,7 @@
 import type { Admission, AdmitRequest, PaceOutcome } from './core/pacer-state';
 import type { ResumeCall } from './core/resume-call';
 import type { ResumeResult } from './core/session-machine';
-import type { SessionState } from './core/session-state';
+import type { Sending, SessionState } from './core/session-state';
 import type { LoggedEvent, RetrySummary, SessionEvent, TurnEvent, WakeMessage } from './core/types';
 
 /** The time, in epoch ms. */
@@ -38,22 +38,7 @@ export type SessionView = {
   sending?: Sending;
 };
 
-/** An attempt between its claim and its outcome. */
-export type Sending = {
-  attempt: number;
-  of: number;
-  promptId: string;
-  turnId: string;
-  /** POSTs tried so far. */
-  tries: number;
-  /** The latest retryable answer (`status` 0: none came), when a try has failed. */
-  lastAnswer?: { status: number; detail: string };
-  /**
-   * A stop, close or newer prompt came while this POST was under way (the stop answered `cancel_requested`): no
-   * further try is sent, but this one may land (`auto_resume_fired`) or not (`auto_resume_skipped`).
-   */
-  stopRequested?: true;
-};
+export type { Sending } from './core/session-state';
 
 /** Keeps each session's state and its event log; every write is fenced by the state's version. */
 export interface RetryStore {

@@ -90,6 +90,13 @@ describe('readConfig', () => {
     }
   });
 
+  it('refuses a local port that browsers and fetch refuse, naming it', () => {
+    expect(() => readConfig('local', { RESUMER_PORT: '6000' })).toThrow(
+      /RESUMER_PORT="6000": expected a port browsers and fetch allow/,
+    );
+    expect(readConfig('local', { RESUMER_PORT: '6001' }).port).toBe(6001);
+  });
+
   it('keeps the agent timeout under the 30 s resume lease, as the CDK stack does', () => {
     expect(readConfig('local', { RESUMER_AGENT_TIMEOUT: '25s' }).agentTimeoutMs).toBe(25_000);
     const resume = { RESUMER_AGENT_URL: 'https://hub.example.com', RESUMER_AGENT_TIMEOUT: '2m' };

@@ -196,7 +196,9 @@ function describeFailure(error: unknown): string {
   const code =
     typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
   const message = error instanceof Error ? error.message : String(error);
-  return code ? `${message} (${code})` : message;
+  // Without a code, the cause's own words (`bad port`), which `fetch failed` alone hides.
+  const said = !code && cause instanceof Error && cause.message ? cause.message : undefined;
+  return code ? `${message} (${code})` : said ? `${message} (${said})` : message;
 }
 
 // The first bytes of the answer, for the log; reading stops there and never fails the result.

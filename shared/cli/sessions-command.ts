@@ -45,9 +45,14 @@ async function listWaiting(io: CliIo, base: string, json: boolean): Promise<numb
   }
   if (items.length === 0) println(io.stdout, 'no retries waiting');
   const now = Date.now();
-  for (const { sessionId, retry } of items) {
+  for (const { sessionId, retry, sending } of items) {
     if (!retry) continue;
-    const due = retry.nextAt > now ? `in ${formatDuration(retry.nextAt - now)}` : 'due now';
+    const sent = sending?.promptId === retry.promptId ? sending : undefined;
+    const due = sent
+      ? `being sent (try ${Math.max(1, sent.tries)}${sent.stopRequested ? '; stop requested: this POST may still land' : ''})`
+      : retry.nextAt > now
+        ? `in ${formatDuration(retry.nextAt - now)}`
+        : 'due now';
     const held = retry.waiting ? `, held: ${retry.waiting}` : '';
     println(
       io.stdout,

@@ -66,18 +66,28 @@ const IPV6 = [
   `:((:${HEX4}){1,7}|:)`,
 ].join('|');
 const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const LABEL = '[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?';
+// `_` as in Docker Compose service names; no `xn--` label, which WHATWG URL refuses unless it is valid punycode.
+const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?';
 // The last label starts with a letter: one that is a number makes WHATWG URL parse the host as an IPv4 address.
-const HOST = `\\[(${IPV6})\\]|(${OCTET}\\.){3}${OCTET}|(${LABEL}\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?`;
-const PORT = '([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+const HOST = `\\[(${IPV6})\\]|(${OCTET}\\.){3}${OCTET}|(${LABEL}\\.)*(?![Xx][Nn]--)[A-Za-z]([A-Za-z0-9_-]*[A-Za-z0-9_])?`;
+/** The ports fetch refuses (the Fetch standard's "bad ports"; undici's list). */
+export const BAD_PORTS = [
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104,
+  109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515,
+  526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049,
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+];
+// 1 to 65535 without leading zeros, not a bad port.
+const PORT = `(?!(${BAD_PORTS.join('|')})(?![0-9]))([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])`;
 
 /**
  * The agent URLs the resumer takes, as a regular expression CloudFormation can check too (the `agentUrl` stack
  * parameter's AllowedPattern), so that a deploy with a URL the resume function would refuse at every cold start
- * fails instead: http(s), a host name, IPv4 or IPv6 address, a port up to 65535, a path; no user, password, query
- * or fragment. Every URL it matches, WHATWG URL (fetch) parses.
+ * fails instead: http(s), a host name, IPv4 or IPv6 address, a port up to 65535 that fetch allows, a path of
+ * printable ASCII; no user, password, query or fragment. Every URL it matches, WHATWG URL (fetch) parses.
  */
-export const AGENT_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(${HOST})(:${PORT})?(/[^\\s?#]*)?$`;
+// The path in printable ASCII (no space, `?` or `#`): a regex class every engine reads alike (`\\s` differs).
+export const AGENT_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(${HOST})(:${PORT})?(/[!-"$->@-~]*)?$`;
 const AGENT_URL = new RegExp(AGENT_URL_PATTERN);
 
 /**
@@ -99,7 +109,7 @@ export function agentUrlProblem(value: string): string | undefined {
   if (/[?#]/.test(value))
     return 'without a query or fragment (resumes go to {url}/sessions/{id}/prompts, which they would swallow)';
   if (!AGENT_URL.test(value))
-    return 'with a host name (its last label starting with a letter), an IPv4 or IPv6 address, and a port up to 65535';
+    return 'with a host name (its last label starting with a letter), an IPv4 or IPv6 address, a port up to 65535 that fetch allows (not 6000, 5060, …), and a path of printable ASCII';
   return undefined;
 }
 

@@ -412,6 +412,8 @@ function onStopped(
   if (cancels) return finish(next, Outcome.cancelRequested, events, effects);
   const before = viaApi ? state.apiStoppedAt : state.stoppedAt;
   if (why === 'stopped' && before != null && before >= event.occurredAt) return nothing(Outcome.duplicate);
+  // Asked again while the POST a first stop withdrew is still under way: still a stop waiting on that answer.
+  if (meantFor(next.inFlight)) return finish(next, Outcome.cancelRequested, events, effects);
   return finish(next, Outcome.recorded, events, effects);
 }
 

@@ -154,3 +154,38 @@ export function logEntries(next: SessionState, events: readonly SessionEvent[]):
     sessionId: next.sessionId,
   }));
 }
+
+/** An attempt between its claim and its outcome. */
+export type Sending = {
+  attempt: number;
+  of: number;
+  promptId: string;
+  turnId: string;
+  /** POSTs tried so far. */
+  tries: number;
+  /** The latest retryable answer (`status` 0: none came), when a try has failed. */
+  lastAnswer?: { status: number; detail: string };
+  /**
+   * A stop, close or newer prompt came while this POST was under way (the stop answered `cancel_requested`): no
+   * further try is sent, but this one may land (`auto_resume_fired`) or not (`auto_resume_skipped`).
+   */
+  stopRequested?: true;
+};
+
+/**
+ * The attempt in flight as a view shows it. One a stop (close, newer prompt) withdrew while its POST was under
+ * way is still shown, `stopRequested`: the stop answered `cancel_requested`, and the resume may yet land.
+ */
+export function sendingOf(inFlight: Pending | null): Sending | undefined {
+  if (!inFlight) return undefined;
+  const { attempt, of, promptId, turnId, tries, lastAnswer, cancelled } = inFlight;
+  return {
+    attempt,
+    of,
+    promptId,
+    turnId,
+    tries,
+    ...(lastAnswer ? { lastAnswer } : {}),
+    ...(cancelled ? { stopRequested: true as const } : {}),
+  };
+}

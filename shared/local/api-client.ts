@@ -3,12 +3,21 @@ export function localBaseUrl(
   url: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
 ): string {
-  return (url ?? `http://127.0.0.1:${env.RESUMER_PORT?.trim() || '8787'}`).replace(/\/+$/, '');
+  const base = (url ?? `http://127.0.0.1:${env.RESUMER_PORT?.trim() || '8787'}`).replace(/\/+$/, '');
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    throw new Error(
+      url === undefined
+        ? `RESUMER_PORT=${JSON.stringify(env.RESUMER_PORT)}: expected a port number`
+        : `--url ${JSON.stringify(url)}: expected an http(s) URL such as http://127.0.0.1:8787`,
+    );
+  }
+  return base;
 }
 
 /** A server that can't be reached, in words: where the CLI looked and what to check. */
 export function unreachable(url: string, error: unknown): Error {
-  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  const { cause: reason } = error as { cause?: { code?: string; message?: string } };
+  const cause = reason?.code ?? reason?.message;
   return new Error(
     `cannot reach ${new URL(url).origin}${cause ? ` (${cause})` : ''}: is \`resumer start\` running? (another port: RESUMER_PORT or --url)`,
   );

@@ -176,6 +176,8 @@ export function describeRetryStoreContract(name: string, makeStore: () => Promis
             retry: retrySummary(claimed),
             lastEvent: armed.lastEvent,
             updatedAt: T0 + 10_000,
+            // What is being sent, as GET shows it: a page loaded after a stop during the POST says so.
+            sending: { attempt: 1, of: 4, promptId: attempt.promptId, turnId: attempt.turnId, tries: 1 },
           },
         ]);
       expect(retrySummary(claimed)).toEqual(retrySummary(armed));

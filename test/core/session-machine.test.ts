@@ -627,6 +627,10 @@ describe('wake-ups', () => {
     const stop = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 1 }) });
     expect(stop.outcome).toBe('cancel_requested');
     expect(stop.events).toEqual([]);
+    // Asked again (another tab, the CLI) while that POST is still under way: the same answer, not `recorded`.
+    const again = s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now + 2 }) });
+    expect(again.outcome).toBe('cancel_requested');
+    expect(again.events).toEqual([]);
     const answer = s.apply({ kind: 'resume_result', wake, result: { kind: 'retryable', detail: 'timeout' } });
     expect(answer.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
     s.now += 60_000;

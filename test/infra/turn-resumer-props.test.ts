@@ -105,6 +105,15 @@ describe('agentUrl', () => {
       'https://agent_hub',
       'https://hüb.example.com',
       'https://hub.example.com:08080',
+      // A second review's: ports fetch refuses, xn-- labels that are no punycode, a path with a Unicode space.
+      'http://127.0.0.1:6000',
+      'http://127.0.0.1:5060',
+      'http://127.0.0.1:10080',
+      'http://127.0.0.1:60000',
+      'https://xn--a.example.com',
+      'https://hub.xn--zz',
+      'https://hub.example.com/p\u00a0x',
+      'http://agent_hub:4016',
     ]) {
       expect([url, pattern.test(url)]).toEqual([url, accepted(url)]);
     }

@@ -108,6 +108,10 @@ describe('resumer send, sessions and stop', () => {
         /^resumer send: cannot reach http:\/\/127\.0\.0\.1:9.*resumer start.*RESUMER_PORT or --url/,
       ),
     });
+    expect(await run(['sessions', '--url', 'localhost:8787'], env)).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/--url "localhost:8787": expected an http\(s\) URL/),
+    });
     expect(await run(['stop'], env)).toMatchObject({
       code: 2,
       err: expect.stringMatching(/^resumer stop: give the session id\n/),

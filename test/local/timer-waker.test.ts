@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryRetryStore } from '../../shared/adapters/local/memory-retry-store';
 import { rearmWaiting, TimerWaker } from '../../shared/adapters/local/timer-waker';
-import { logEntries } from '../../shared/core/session-state';
+import { logEntries, PendingPhase } from '../../shared/core/session-state';
 import type { WakeMessage } from '../../shared/core/types';
 import type { Log, RetryStore } from '../../shared/ports';
 import { T0, wakeFor } from '../support/events';
@@ -129,6 +129,30 @@ describe('rearmWaiting', () => {
     expect(delivered).toEqual(['s-past', 's-soon']);
     await timers.advance(55_000);
     expect(delivered).toEqual(['s-past', 's-soon', 's-later']);
+  });
+
+  it('leaves an attempt being sent to the wake-up its journal replays: a second one halved its backoff', async () => {
+    const memory = new MemoryRetryStore();
+    const timers = new FakeTimers(T0 + 20_000);
+    const p = pending({ nextAt: T0 + 10_000 });
+    const sending = sessionState({
+      sessionId: 's-sending',
+      version: 1,
+      pending: null,
+      inFlight: { ...p, phase: PendingPhase.firing, tries: 1, claimedAt: T0 + 10_000 },
+    });
+    await memory.commit(sending, []);
+    await armedSession(memory, 's-armed', T0 + 30_000);
+    expect((await memory.waiting()).items.map((item) => item.sessionId)).toEqual(['s-sending', 's-armed']);
+    const delivered: string[] = [];
+    const waker = new TimerWaker({
+      deliver: async (wake) => void delivered.push(wake.sessionId),
+      log: quiet,
+      timers,
+    });
+    expect(await rearmWaiting(memory, waker, timers.now())).toBe(1);
+    await timers.advance(60_000);
+    expect(delivered).toEqual(['s-armed']);
   });
 
   it('arms the wake-up the resume handler expects: the waiting attempt with its nextAt', async () => {

@@ -1,5 +1,5 @@
 import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
-import { emptySession, retrySummary, type SessionState } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState, sendingOf } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 
@@ -98,14 +98,16 @@ export class MemoryRetryStore implements RetryStore {
       .filter((entry) => after === undefined || compareWaiting(entry.key, after) > 0);
     const kept = armed.slice(0, limit);
     const last = kept[kept.length - 1];
-    const items = kept.map(({ state, retry }) =>
-      structuredClone({
+    const items = kept.map(({ state, retry }) => {
+      const sending = sendingOf(state.inFlight);
+      return structuredClone({
         sessionId: state.sessionId,
         retry,
         lastEvent: state.lastEvent,
         updatedAt: state.updatedAt,
-      }),
-    );
+        ...(sending ? { sending } : {}),
+      });
+    });
     return { items, cursor: armed.length > limit && last ? encodeCursor(last.key) : undefined };
   }
 }

@@ -98,8 +98,9 @@ export async function rearmWaiting(store: RetryStore, waker: Waker, now: number)
   let cursor: string | undefined;
   do {
     const page = await store.waiting({ limit: 500, ...(cursor ? { cursor } : {}) });
-    for (const { sessionId, retry } of page.items) {
-      if (!retry) continue;
+    for (const { sessionId, retry, sending } of page.items) {
+      // An attempt being sent has its wake-up in the journal already: a second one would halve its backoff.
+      if (!retry || sending?.promptId === retry.promptId) continue;
       const { turnId, attempt, promptId, nextAt } = retry;
       await waker.arm({ sessionId, turnId, attempt, promptId, nextAt }, Math.max(0, nextAt - now));
       count++;
