@@ -68,8 +68,10 @@ const IPV6 = [
 const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 // `_` as in Docker Compose service names; no `xn--` label, which WHATWG URL refuses unless it is valid punycode.
 const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9_]([A-Za-z0-9_-]*[A-Za-z0-9_])?';
-// The last label starts with a letter: one that is a number makes WHATWG URL parse the host as an IPv4 address.
-const HOST = `\\[(${IPV6})\\]|(${OCTET}\\.){3}${OCTET}|(${LABEL}\\.)*(?![Xx][Nn]--)[A-Za-z]([A-Za-z0-9_-]*[A-Za-z0-9_])?`;
+// The last label is no number (digits, or 0x and hex digits): one that is makes WHATWG URL parse the host as an
+// IPv4 address (`hub.internal.8080`, `10.0.0.256`), which only the dotted-quad form here passes.
+const NOT_A_NUMBER = '(?![0-9]+(?=[:/]|$))(?!0[Xx][0-9A-Fa-f]*(?=[:/]|$))';
+const HOST = `\\[(${IPV6})\\]|(${OCTET}\\.){3}${OCTET}(?=[:/]|$)|(${LABEL}\\.)*${NOT_A_NUMBER}${LABEL}`;
 /** The ports fetch refuses (the Fetch standard's "bad ports"; undici's list). */
 export const BAD_PORTS = [
   1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104,
@@ -109,7 +111,7 @@ export function agentUrlProblem(value: string): string | undefined {
   if (/[?#]/.test(value))
     return 'without a query or fragment (resumes go to {url}/sessions/{id}/prompts, which they would swallow)';
   if (!AGENT_URL.test(value))
-    return 'with a host name (its last label starting with a letter), an IPv4 or IPv6 address, a port up to 65535 that fetch allows (not 6000, 5060, …), and a path of printable ASCII';
+    return 'with a host name (its last label not a number), an IPv4 or IPv6 address, a port up to 65535 that fetch allows (not 6000, 5060, …), and a path of printable ASCII';
   return undefined;
 }
 

@@ -114,6 +114,9 @@ describe('agentUrl', () => {
       'https://hub.xn--zz',
       'https://hub.example.com/p\u00a0x',
       'http://agent_hub:4016',
+      'http://3scale-gateway:8080',
+      'https://hub.0x10',
+      'https://1.2.3',
     ]) {
       expect([url, pattern.test(url)]).toEqual([url, accepted(url)]);
     }
