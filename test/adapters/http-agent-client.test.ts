@@ -284,7 +284,7 @@ describe('HttpAgentClient', () => {
   });
 
   it('refuses a bad secret or base URL when it is built', () => {
-    expect(() => client('http://127.0.0.1:1', { secret: 'hunter2' })).toThrow('agent secret must be whsec_');
+    expect(() => client('http://127.0.0.1:2', { secret: 'hunter2' })).toThrow('agent secret must be whsec_');
     expect(() => client('not a url')).toThrow();
   });
 
@@ -292,13 +292,13 @@ describe('HttpAgentClient', () => {
     // Appended, `/sessions/{id}/prompts` went into the query (`/api?code=abc123/sessions/s-42/prompts`, a 200 from
     // /api recorded as fired) or was dropped after the `#`.
     for (const url of [
-      'http://127.0.0.1:1/api?code=abc123',
-      'http://127.0.0.1:1/hub#main',
-      'http://127.0.0.1:1/?',
+      'http://127.0.0.1:2/api?code=abc123',
+      'http://127.0.0.1:2/hub#main',
+      'http://127.0.0.1:2/?',
     ]) {
       expect(() => client(url)).toThrow('the agent URL must be an http(s) URL without a query or fragment');
     }
-    expect(() => client('http://127.0.0.1:1/base/')).not.toThrow();
+    expect(() => client('http://127.0.0.1:2/base/')).not.toThrow();
   });
 });
 
