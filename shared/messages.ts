@@ -8,7 +8,7 @@ function says(what: string): { error: (issue: { input?: unknown }) => string } {
 }
 
 const SESSION_ID = 'expected 1–128 characters of [A-Za-z0-9._:-]';
-const ID = 'expected 1–256 characters without control characters';
+const ID = 'expected 1–256 characters without control characters or unpaired surrogates';
 const EPOCH_MS = 'expected epoch ms (a number ≥ 0)';
 const UPSTREAM = 'expected 1–100 characters of [A-Za-z0-9.:_-]';
 
@@ -28,7 +28,8 @@ export const webhookSessionIdSchema = z.string(says(WEBHOOK_SESSION_ID)).check(
 /** A turn, prompt or agent-session id: 1–256 characters, no control characters. */
 export const idSchema = z
   .string(says(ID))
-  .check(z.minLength(1, says(ID)), z.maxLength(256, says(ID)), z.regex(/^\P{Cc}*$/u, says(ID)));
+  // An unpaired surrogate is no Unicode text: DynamoDB and the agent would each take it their own way.
+  .check(z.minLength(1, says(ID)), z.maxLength(256, says(ID)), z.regex(/^[^\p{Cc}\p{Cs}]*$/u, says(ID)));
 
 const epochMsSchema = z
   .number(says(EPOCH_MS))

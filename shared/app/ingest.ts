@@ -115,8 +115,11 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
   // Secrets never rest in a queue, a journal or a dead-letter queue: the error text is queued redacted. Redacting
   // can lengthen it (`pwd=ab` → `pwd=[REDACTED]`), so a text near the limit is cut to fit the queued message.
   if (event.error) {
-    const message = redactSecrets(event.error.message, MAX_ERROR_MESSAGE_CHARS - CUT_MARK_ROOM);
-    event.error = { ...event.error, message };
+    // An unpaired surrogate (a text cut in the middle of an emoji) is no Unicode: it becomes U+FFFD, as a decoder
+    // would make it, before the text is stored anywhere.
+    const message = redactSecrets(wellFormed(event.error.message), MAX_ERROR_MESSAGE_CHARS - CUT_MARK_ROOM);
+    const type = event.error.type === undefined ? {} : { type: wellFormed(event.error.type) };
+    event.error = { ...event.error, message, ...type };
   }
   // When it was accepted, by this clock: a dead-letter redrive hours later is known by it, a sender's clock is not.
   event.receivedAt = deps.nowMs?.() ?? deps.nowSeconds() * 1000;
@@ -184,4 +187,9 @@ function headerValue(
     if (key.toLowerCase() === name) return value;
   }
   return undefined;
+}
+
+/** `text` with each unpaired surrogate replaced by U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\uFFFD');
 }

@@ -29,6 +29,33 @@ describe('ingestWebhook', () => {
     ]);
   });
 
+  it('refuses an id with an unpaired surrogate, naming it, and stores error texts as well-formed Unicode', async () => {
+    // DynamoDB stores UTF-8: an unpaired surrogate (a text cut in the middle of an emoji) is none, and the agent
+    // would be sent back an id it may not read the same way.
+    const refused = ingest(signedRequest({ body: turnEventBody({ turnId: 't-\ud83d' }) }));
+    expect(await refused.answer).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_event',
+          field: 'turnId',
+          message: expect.stringMatching(/unpaired surrogates/),
+        },
+      },
+    });
+    expect(refused.queue.sent).toEqual([]);
+    const cut = ingest(
+      signedRequest({
+        body: turnEventBody({ error: { message: '503 overloaded \ud83d', type: 'x\udc00' } }),
+      }),
+    );
+    expect((await cut.answer).status).toBe(202);
+    expect(cut.queue.sent[0]?.event.error).toMatchObject({
+      message: '503 overloaded \ufffd',
+      type: 'x\ufffd',
+    });
+  });
+
   it('stamps receivedAt to the millisecond when it has a clock that fine (a second would line up a burst)', async () => {
     const queue = recordingQueue();
     const deps = {
