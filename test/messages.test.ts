@@ -90,7 +90,11 @@ describe('wake message', () => {
     ['sessionId', 's 42', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
     ['sessionId', '', 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
     ['sessionId', 's'.repeat(129), 'wake message: sessionId: expected 1–128 characters of [A-Za-z0-9._:-]'],
-    ['turnId', 't\n7', 'wake message: turnId: expected 1–256 characters without control characters or unpaired surrogates'],
+    [
+      'turnId',
+      't\n7',
+      'wake message: turnId: expected 1–256 characters without control characters or unpaired surrogates',
+    ],
     ['promptId', '', 'wake message: promptId: expected 1–300 characters without control characters'],
     [
       'promptId',

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -17,6 +21,46 @@ function wakeQueue(template: Template) {
   const queues = resourcesOf(template, 'AWS::SQS::Queue');
   return Object.entries(queues).find(([id]) => id.startsWith('ResumerWakeQueue'))?.[1]?.Properties ?? {};
 }
+
+/** Agent URLs that the stack parameter's pattern and the functions' check must judge alike. */
+const URL_CASES = [
+  'https://hub.example.com',
+  'https://hub.example.com/',
+  'http://10.0.0.5:8080/base/path',
+  'https://[::1]:4016',
+  'https://hub.example.com:65535/a',
+  'https://ops:hunter2@hub.example.com',
+  'https://hub.example.com:99999',
+  'http://[hub.example.com',
+  'https://hub.example.com/api?code=1',
+  'https://hub.example.com/x#y',
+  'ftp://hub.example.com',
+  'https://hub example.com',
+  // A review's: hosts WHATWG URL parses as (bad) IPv4 addresses, bad IPv6 forms, and the reverse.
+  'https://10.0.0.256',
+  'https://1.2.3.4.5',
+  'https://hub.internal.8080',
+  'https://[1.2.3.4]',
+  'https://[12345::]',
+  'https://[2001:db8::1]/x',
+  'HTTPS://hub.example.com',
+  'https://hub.example.com.',
+  'https://agent_hub',
+  'https://hüb.example.com',
+  'https://hub.example.com:08080',
+  // A second review's: ports fetch refuses, xn-- labels that are no punycode, a path with a Unicode space.
+  'http://127.0.0.1:6000',
+  'http://127.0.0.1:5060',
+  'http://127.0.0.1:10080',
+  'http://127.0.0.1:60000',
+  'https://xn--a.example.com',
+  'https://hub.xn--zz',
+  'https://hub.example.com/p\u00a0x',
+  'http://agent_hub:4016',
+  'http://3scale-gateway:8080',
+  'https://hub.0x10',
+  'https://1.2.3',
+];
 
 describe('agentUrl', () => {
   it('becomes a required stack parameter named agentUrl when the context does not give it', () => {
@@ -80,45 +124,30 @@ describe('agentUrl', () => {
         return false;
       }
     };
-    for (const url of [
-      'https://hub.example.com',
-      'https://hub.example.com/',
-      'http://10.0.0.5:8080/base/path',
-      'https://[::1]:4016',
-      'https://hub.example.com:65535/a',
-      'https://ops:hunter2@hub.example.com',
-      'https://hub.example.com:99999',
-      'http://[hub.example.com',
-      'https://hub.example.com/api?code=1',
-      'https://hub.example.com/x#y',
-      'ftp://hub.example.com',
-      'https://hub example.com',
-      // A review's: hosts WHATWG URL parses as (bad) IPv4 addresses, bad IPv6 forms, and the reverse.
-      'https://10.0.0.256',
-      'https://1.2.3.4.5',
-      'https://hub.internal.8080',
-      'https://[1.2.3.4]',
-      'https://[12345::]',
-      'https://[2001:db8::1]/x',
-      'HTTPS://hub.example.com',
-      'https://hub.example.com.',
-      'https://agent_hub',
-      'https://hüb.example.com',
-      'https://hub.example.com:08080',
-      // A second review's: ports fetch refuses, xn-- labels that are no punycode, a path with a Unicode space.
-      'http://127.0.0.1:6000',
-      'http://127.0.0.1:5060',
-      'http://127.0.0.1:10080',
-      'http://127.0.0.1:60000',
-      'https://xn--a.example.com',
-      'https://hub.xn--zz',
-      'https://hub.example.com/p\u00a0x',
-      'http://agent_hub:4016',
-      'http://3scale-gateway:8080',
-      'https://hub.0x10',
-      'https://1.2.3',
-    ]) {
+    for (const url of URL_CASES) {
       expect([url, pattern.test(url)]).toEqual([url, accepted(url)]);
+    }
+  });
+
+  it('as CloudFormation reads it (Java regular expressions), judges each URL as JavaScript does', () => {
+    // CloudFormation checks AllowedPattern with Java's engine; the pattern keeps to what both read alike.
+    const dir = mkdtempSync(join(tmpdir(), 'resumer-pattern-'));
+    try {
+      writeFileSync(join(dir, 'pattern.txt'), AGENT_URL_PATTERN);
+      writeFileSync(join(dir, 'urls.txt'), URL_CASES.join('\n'));
+      writeFileSync(
+        join(dir, 'Check.java'),
+        `import java.nio.file.*; import java.util.regex.*;
+public class Check { public static void main(String[] a) throws Exception {
+  Pattern p = Pattern.compile(Files.readString(Path.of(a[0], "pattern.txt")));
+  for (String u : Files.readString(Path.of(a[0], "urls.txt")).split("\\n")) System.out.println(p.matcher(u).matches());
+}}`,
+      );
+      const out = execFileSync('java', [join(dir, 'Check.java'), dir], { encoding: 'utf8' });
+      const pattern = new RegExp(AGENT_URL_PATTERN);
+      expect(out.trim().split('\n')).toEqual(URL_CASES.map((url) => String(pattern.test(url))));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
