@@ -128,15 +128,20 @@ export function compileRetryPolicy(
 /** The policy with every default. */
 export const DEFAULT_POLICY: RetryPolicy = compileRetryPolicy();
 
-/** The reason to retry a classified failure in place under `policy`, or `null`. */
+/**
+ * The reason to retry a classified failure in place under `policy`, or `null`. An agent that exited mid-turn on a
+ * failure whose class the policy does not retry (`retryClasses: none`, or `transport` alone and a 503) is still
+ * resumed for the exit when `retryAgentExited` is on, as one that exited on a failure of no class is.
+ */
 export function retryReasonUnder(
   policy: RetryPolicy,
   verdict: { class: FailureClass; retry: RetryReason | null },
+  agentExited = false,
 ): RetryReason | null {
   if (verdict.retry === 'agent_exited') return policy.retryAgentExited ? 'agent_exited' : null;
-  if (!policy.retryClasses.has(verdict.class)) return null;
-  if (verdict.class === FailureClass.rateLimit) return 'capacity';
-  return verdict.retry;
+  if (policy.retryClasses.has(verdict.class))
+    return verdict.class === FailureClass.rateLimit ? 'capacity' : verdict.retry;
+  return agentExited && verdict.retry !== null && policy.retryAgentExited ? 'agent_exited' : null;
 }
 
 /** The delay before `attempt` (1-based) with its deterministic jitter, in ms. */

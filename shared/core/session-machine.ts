@@ -179,7 +179,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   const upstream = upstreamOf({ message: error, type: failure.type, upstream: failure.upstream });
   next.chain.upstream = upstream;
   const report = transientReport(verdict, upstream, hereAt);
-  const reason = retryReasonUnder(ctx.policy, verdict);
+  const reason = retryReasonUnder(ctx.policy, verdict, failure.agentExited === true);
   const promptId = event.promptId ?? base;
   if (reason === null) {
     events.push({ kind: 'turn_failure_not_retried', class: verdict.class, turnId, promptId, error });

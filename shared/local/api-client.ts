@@ -1,3 +1,4 @@
+import { ConfigError } from '../config';
 /** The server the CLI talks to: `--url`, else 127.0.0.1 on RESUMER_PORT (8787 by default). */
 export function localBaseUrl(
   url: string | undefined,
@@ -5,11 +6,12 @@ export function localBaseUrl(
 ): string {
   const base = (url ?? `http://127.0.0.1:${env.RESUMER_PORT?.trim() || '8787'}`).replace(/\/+$/, '');
   if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
-    throw new Error(
+    // A setting or flag the user gave, not a failure: exit 2, as for a bad setting of `start`.
+    throw new ConfigError([
       url === undefined
         ? `RESUMER_PORT=${JSON.stringify(env.RESUMER_PORT)}: expected a port number`
         : `--url ${JSON.stringify(url)}: expected an http(s) URL such as http://127.0.0.1:8787`,
-    );
+    ]);
   }
   return base;
 }

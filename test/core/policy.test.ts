@@ -141,6 +141,22 @@ describe('compileRetryPolicy', () => {
     expect(retryReasonUnder(policy, { class: 'other', retry: 'agent_exited' })).toBeNull();
     expect(retryReasonUnder(policy, { class: 'capacity', retry: 'capacity' })).toBe('capacity');
   });
+
+  it('resumes an agent that exited on a failure whose class is not retried, for the exit, when that is on', () => {
+    // `retryClasses: none` with `retryAgentExited` dropped an exited agent's 503, though one that exited on a text
+    // of no class was resumed.
+    const none = compileRetryPolicy({ retryClasses: [] });
+    const overloaded = { class: 'capacity', retry: 'capacity' } as const;
+    expect(retryReasonUnder(none, overloaded, true)).toBe('agent_exited');
+    expect(retryReasonUnder(none, overloaded, false)).toBeNull();
+    expect(
+      retryReasonUnder(compileRetryPolicy({ retryClasses: [], retryAgentExited: false }), overloaded, true),
+    ).toBeNull();
+    expect(retryReasonUnder(none, { class: 'auth', retry: null }, true)).toBeNull();
+    expect(retryReasonUnder(compileRetryPolicy({ retryClasses: ['transport'] }), overloaded, true)).toBe(
+      'agent_exited',
+    );
+  });
 });
 
 describe('durations', () => {

@@ -109,7 +109,7 @@ describe('resumer send, sessions and stop', () => {
       ),
     });
     expect(await run(['sessions', '--url', 'localhost:8787'], env)).toMatchObject({
-      code: 1,
+      code: 2,
       err: expect.stringMatching(/--url "localhost:8787": expected an http\(s\) URL/),
     });
     expect(await run(['stop'], env)).toMatchObject({
