@@ -345,6 +345,32 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       await row(page, 's-sending').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     });
 
+    it('shows a stop already taken while the attempt is sent when the page loads (a reload, another tab)', async () => {
+      const sending = view('s-taken', standIn.now() - 1_000);
+      standIn.waiting = [
+        {
+          ...sending,
+          sending: {
+            attempt: 1,
+            of: 4,
+            promptId: sending.retry.promptId,
+            turnId: 't-1',
+            tries: 1,
+            stopRequested: true,
+          },
+        },
+      ];
+      await page.goto(`${standIn.url}/`);
+      await live(page);
+      const countdown = row(page, 's-taken').locator('[data-testid="countdown"]');
+      await page.waitForFunction(
+        (element) => element?.textContent === 'stop requested: the resume being sent may still land',
+        await countdown.elementHandle(),
+        { timeout: UI_TIMEOUT },
+      );
+      expect(await page.getByRole('button', { name: 'Stop s-taken' }).isVisible()).toBe(false);
+    });
+
     it('marks the button busy while the stop is pending and ignores a second press', async () => {
       standIn.waiting = [view('s-slow', standIn.now() + 60_000), view('s-next', standIn.now() + 90_000)];
       standIn.stopDelayMs = 500;
@@ -559,7 +585,7 @@ type StandIn = {
   url: string;
   skewMs: number;
   now(): number;
-  waiting: ReturnType<typeof view>[];
+  waiting: Array<ReturnType<typeof view> & { sending?: Record<string, unknown> }>;
   /** The query of each `GET /sessions?waiting=true`, in order. */
   waitingQueries: string[];
   activity: { events: unknown[]; counters: Record<string, number> };
