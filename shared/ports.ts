@@ -1,8 +1,8 @@
 import type { Admission, AdmitRequest, PaceOutcome } from './core/pacer-state';
 import type { ResumeCall } from './core/resume-call';
 import type { ResumeResult } from './core/session-machine';
-import type { Sending, SessionState } from './core/session-state';
-import type { LoggedEvent, RetrySummary, SessionEvent, TurnEvent, WakeMessage } from './core/types';
+import type { SessionState, SessionView } from './core/session-state';
+import type { LoggedEvent, RetrySummary, TurnEvent, WakeMessage } from './core/types';
 
 /** The time, in epoch ms. */
 export interface Clock {
@@ -25,20 +25,7 @@ export type CommitResult = { kind: 'committed' } | { kind: 'conflict' };
 /** One page of a listing; pass `cursor` back for the next. */
 export type Page<T> = { items: T[]; cursor?: string | undefined };
 
-/** What the read API shows of a session. */
-export type SessionView = {
-  sessionId: string;
-  retry: RetrySummary;
-  lastEvent: SessionEvent | null;
-  updatedAt: number;
-  /**
-   * The attempt being sent, shown by `GET /sessions/{id}`: claimed from the row (which then clears), its POST under
-   * way or to be tried again after a retryable answer, until it ends as fired, failed or skipped.
-   */
-  sending?: Sending;
-};
-
-export type { Sending } from './core/session-state';
+export type { Sending, SessionView } from './core/session-state';
 
 /** Keeps each session's state and its event log; every write is fenced by the state's version. */
 export interface RetryStore {

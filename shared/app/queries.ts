@@ -1,4 +1,4 @@
-import { retrySummary, sendingOf } from '../core/session-state';
+import { sessionView } from '../core/session-state';
 import type { LoggedEvent } from '../core/types';
 import type { Page, RetryStore, SessionView } from '../ports';
 
@@ -6,14 +6,7 @@ import type { Page, RetryStore, SessionView } from '../ports';
 export async function getSession(store: RetryStore, sessionId: string): Promise<SessionView | null> {
   const state = await store.load(sessionId);
   if (state.version === 0) return null;
-  const view: SessionView = {
-    sessionId,
-    retry: retrySummary(state),
-    lastEvent: state.lastEvent,
-    updatedAt: state.updatedAt,
-  };
-  const sending = sendingOf(state.inFlight);
-  return sending ? { ...view, sending } : view;
+  return sessionView(state);
 }
 
 /** Sessions with a retry waiting, soonest first. */

@@ -49,7 +49,7 @@ async function listWaiting(io: CliIo, base: string, json: boolean): Promise<numb
     if (!retry) continue;
     const sent = sending?.promptId === retry.promptId ? sending : undefined;
     const due = sent
-      ? `being sent (try ${Math.max(1, sent.tries)}${sent.stopRequested ? '; stop requested: this POST may still land' : ''})`
+      ? `being sent (${tryOf(sent)}${stopNote(sent)})`
       : retry.nextAt > now
         ? `in ${formatDuration(retry.nextAt - now)}`
         : 'due now';
@@ -106,10 +106,18 @@ export function headline(retry: RetrySummary, sending: Sending | undefined): str
     parts.push(`retry ${retry.attempt}/${retry.of} at ${new Date(retry.nextAt).toISOString()}`);
   if (sending) {
     const last = sending.lastAnswer ? `; last answer: ${sending.lastAnswer.detail}` : '';
-    const stop = sending.stopRequested ? '; stop requested: this POST may still land' : '';
-    parts.push(`sending ${sending.attempt}/${sending.of} (try ${Math.max(1, sending.tries)}${last}${stop})`);
+    parts.push(`sending ${sending.attempt}/${sending.of} (${tryOf(sending)}${last}${stopNote(sending)})`);
   }
   return parts.length > 0 ? parts.join('; ') : 'nothing waiting';
+}
+
+/** `try 2` of an attempt being sent (a claim not yet tried counts as the first). */
+function tryOf(sending: Sending): string {
+  return `try ${Math.max(1, sending.tries)}`;
+}
+
+function stopNote(sending: Sending): string {
+  return sending.stopRequested ? '; stop requested: this POST may still land' : '';
 }
 
 function failed(io: CliIo, answer: { status: number; body: unknown }): number {

@@ -1124,7 +1124,7 @@ function judge(text: string, found: number, entries: number): Scan {
   if (text.length <= 12 && text.trim() === 'terminated') signals |= S.transport;
   // An app's own words for a failure it did not understand (`Invalid Gemini API key: … [503 Service Unavailable] The
   // model is overloaded`) do not outrank the overload it wraps.
-  if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
+  if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= SPECIAL_BITS.invalidKey;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
   return { text, signals, hintMs };
 }

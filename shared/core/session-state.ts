@@ -189,3 +189,28 @@ export function sendingOf(inFlight: Pending | null): Sending | undefined {
     ...(cancelled ? { stopRequested: true as const } : {}),
   };
 }
+
+/** What the read API shows of a session, in `GET /sessions/{id}` and each item of the waiting list. */
+export type SessionView = {
+  sessionId: string;
+  retry: RetrySummary;
+  lastEvent: SessionEvent | null;
+  updatedAt: number;
+  /**
+   * The attempt being sent: claimed, its POST under way or to be tried again after a retryable answer, until it
+   * ends as fired, failed or skipped (the row shows it until then).
+   */
+  sending?: Sending;
+};
+
+/** `state` as the read API shows it. */
+export function sessionView(state: SessionState): SessionView {
+  const view: SessionView = {
+    sessionId: state.sessionId,
+    retry: retrySummary(state),
+    lastEvent: state.lastEvent,
+    updatedAt: state.updatedAt,
+  };
+  const sending = sendingOf(state.inFlight);
+  return sending ? { ...view, sending } : view;
+}

@@ -46,6 +46,16 @@ const counter = async (page: Page, name: string) =>
 const live = (page: Page) =>
   page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: UI_TIMEOUT });
 
+/** Waits until the row of `sessionId` says a stop was taken while its attempt is being sent. */
+async function stopShownRequested(page: Page, sessionId: string): Promise<void> {
+  const countdown = row(page, sessionId).locator('[data-testid="countdown"]');
+  await page.waitForFunction(
+    (element) => element?.textContent === 'stop requested: the resume being sent may still land',
+    await countdown.elementHandle(),
+    { timeout: UI_TIMEOUT },
+  );
+}
+
 // Page-side code is passed as strings: this project's TypeScript has no DOM types.
 const focusedLabel = (page: Page) => page.evaluate("document.activeElement?.getAttribute('aria-label')");
 
@@ -334,12 +344,7 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       await page.goto(`${standIn.url}/`);
       await live(page);
       await page.getByRole('button', { name: 'Stop s-sending' }).click();
-      const countdown = row(page, 's-sending').locator('[data-testid="countdown"]');
-      await page.waitForFunction(
-        (element) => element?.textContent === 'stop requested: the resume being sent may still land',
-        await countdown.elementHandle(),
-        { timeout: UI_TIMEOUT },
-      );
+      await stopShownRequested(page, 's-sending');
       expect(await page.getByRole('button', { name: 'Stop s-sending' }).isVisible()).toBe(false);
       standIn.broadcast({ sessionId: 's-sending', retry: null, event: firedEvent('s-sending', 300) });
       await row(page, 's-sending').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
@@ -362,12 +367,7 @@ describe.skipIf(!runnable)('dashboard in headless Chromium', () => {
       ];
       await page.goto(`${standIn.url}/`);
       await live(page);
-      const countdown = row(page, 's-taken').locator('[data-testid="countdown"]');
-      await page.waitForFunction(
-        (element) => element?.textContent === 'stop requested: the resume being sent may still land',
-        await countdown.elementHandle(),
-        { timeout: UI_TIMEOUT },
-      );
+      await stopShownRequested(page, 's-taken');
       expect(await page.getByRole('button', { name: 'Stop s-taken' }).isVisible()).toBe(false);
     });
 

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { emptySession, retrySummary, type SessionState, sendingOf } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState, sessionView } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 import {
@@ -190,17 +190,7 @@ export class DynamoRetryStore implements RetryStore {
       next[shard.waitPk] = last ? waitingKeyOf(last) : shard.start;
     });
     return {
-      items: taken.map((item) => {
-        const state = toState(item);
-        const sending = sendingOf(state.inFlight);
-        return {
-          sessionId: state.sessionId,
-          retry: retrySummary(state),
-          lastEvent: state.lastEvent,
-          updatedAt: state.updatedAt,
-          ...(sending ? { sending } : {}),
-        };
-      }),
+      items: taken.map((item) => sessionView(toState(item))),
       cursor: Object.keys(next).length > 0 ? encodeWaitingCursor(next) : undefined,
     };
   }

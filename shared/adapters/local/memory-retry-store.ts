@@ -1,5 +1,5 @@
 import { assertSessionId, SESSION_ID_PATTERN } from '../../core/session-id';
-import { emptySession, retrySummary, type SessionState, sendingOf } from '../../core/session-state';
+import { emptySession, retrySummary, type SessionState, sessionView } from '../../core/session-state';
 import type { LoggedEvent } from '../../core/types';
 import type { CommitResult, Page, RetryStore, SessionView } from '../../ports';
 
@@ -89,26 +89,17 @@ export class MemoryRetryStore implements RetryStore {
   async waiting(page: { limit?: number; cursor?: string } = {}): Promise<Page<SessionView>> {
     const limit = pageLimit(page.limit, WAITING_LIMIT);
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, isWaitingCursor);
-    const armed = [...this.#rows.values()]
+    const listed = [...this.#rows.values()]
       .flatMap((state) => {
         const retry = retrySummary(state);
-        return retry ? [{ state, retry, key: { nextAt: retry.nextAt, sessionId: state.sessionId } }] : [];
+        return retry ? [{ state, key: { nextAt: retry.nextAt, sessionId: state.sessionId } }] : [];
       })
       .sort((a, b) => compareWaiting(a.key, b.key))
       .filter((entry) => after === undefined || compareWaiting(entry.key, after) > 0);
-    const kept = armed.slice(0, limit);
+    const kept = listed.slice(0, limit);
     const last = kept[kept.length - 1];
-    const items = kept.map(({ state, retry }) => {
-      const sending = sendingOf(state.inFlight);
-      return structuredClone({
-        sessionId: state.sessionId,
-        retry,
-        lastEvent: state.lastEvent,
-        updatedAt: state.updatedAt,
-        ...(sending ? { sending } : {}),
-      });
-    });
-    return { items, cursor: armed.length > limit && last ? encodeCursor(last.key) : undefined };
+    const items = kept.map(({ state }) => structuredClone(sessionView(state)));
+    return { items, cursor: listed.length > limit && last ? encodeCursor(last.key) : undefined };
   }
 }
 
