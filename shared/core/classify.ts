@@ -584,6 +584,7 @@ const GREATER = 62;
 const SPACE = 32;
 const BRACKET = 91;
 const BACKSLASH = 92;
+const ESCAPE = 0x1b;
 const BRACKET_CLOSE = 93;
 const UNDERSCORE = 95;
 const LOWER_A = 97;
@@ -830,6 +831,8 @@ function buildAutomaton() {
     setFold(code, WHITESPACE);
   }
   setFold(BACKSLASH, BACKSLASH_KIND);
+  // A terminal's colour and cursor codes (`\x1b[31m503\x1b[39m` from an agent's stderr) go, with what follows them.
+  setFold(ESCAPE, 0);
   for (const code of [0x2018, 0x2019, 0x02bc]) setFold(code, CURLY_QUOTE);
 
   // The trie: a slot of `table` holds a child, or 0 (the root is no one's child). A lone space is in it too
@@ -1054,6 +1057,10 @@ function foldAt(lower: string, i: number, state: number): number {
       } else emit = false;
     }
   }
+  if (code === ESCAPE) {
+    consumed += controlSequenceLength(lower, i + consumed);
+    emit = false;
+  }
   if (emit) {
     const kind = ((AUTOMATON.chars[code] ?? 0) >> FOLD_SHIFT) & 3;
     // Whitespace right after a space goes; other whitespace is a space.
@@ -1197,6 +1204,20 @@ function numberAt(t: string, from: number, width: number): number {
   let n = 0;
   for (let k = from; k < from + width; k++) n = n * 10 + codeAt(t, k) - 48;
   return n;
+}
+
+/**
+ * The length of the rest of a terminal control sequence whose escape ends at `from`: `[`, parameters and
+ * intermediates, and a final character (`[31m`, `[0m`, `[2k`; lowercased). 0 when no `[` follows: the escape goes alone.
+ */
+function controlSequenceLength(t: string, from: number): number {
+  if (codeAt(t, from) !== BRACKET) return 0;
+  let k = from + 1;
+  // Parameters (`0`–`?`), then intermediates (space to `/`), as ECMA-48 orders them; a cut-off one ends the text.
+  while (k < t.length && t.charCodeAt(k) >= 0x30 && t.charCodeAt(k) <= 0x3f) k++;
+  while (k < t.length && t.charCodeAt(k) >= 0x20 && t.charCodeAt(k) <= 0x2f) k++;
+  if (k < t.length && t.charCodeAt(k) >= 0x40 && t.charCodeAt(k) <= 0x7e) k++;
+  return k - from;
 }
 
 /** The code unit a `\u` escape at `i` stands for. */
@@ -1370,6 +1391,13 @@ function isDurationLead(code: number): boolean {
   return code === SPACE || code === COLON || code === EQUALS || code === DOUBLE_QUOTE || code === QUOTE;
 }
 
+/** A log line up to its message: a level (`error`, `[warn]`), at most one logger name, and `:`, `-` or `|`. */
+const LOG_MESSAGE_START =
+  /(?:^|[\s\]])\[?(?:error|err|warn|warning|fatal|critical|severe)\]?(?: +[^\s]{1,80})? *[:|-] +$/;
+
+/** A CJK word for an error or a failure, a colon (either width) and spaces, just before a status. */
+const CJK_FAILURE_BEFORE_STATUS = /(?:错误|錯誤|失败|失敗|异常|異常|报错|報錯|エラー|오류|실패)[:：] *$/;
+
 /** Three digits in a row: a status needs them. */
 const THREE_DIGITS = /[0-9]{3}/;
 
@@ -1447,6 +1475,11 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
+  // The start of a log line's message, past its level and logger: `[2026-03-14T09:26:53Z] ERROR agent: 401 The
+  // API key …`, `… - ERROR - 402 You've used up your points!`.
+  if (before === SPACE && LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i))) return true;
+  // After a Chinese, Japanese or Korean word for a failure and its colon: `请求失败: 403`, `发生错误：404`.
+  if (CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i))) return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);
@@ -1571,6 +1604,8 @@ function isWordChar(code: number): boolean {
 const PRIMERS = [
   'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
   'Error: 503 Service Unavailable \\u0041\\u005cn \\n\\t\\r\\\\x \\"q\\" \u2019 \u00a0 \t\n  end\\',
+  '\u001b[31m503\u001b[39m \\u001b[1;2m \u001bx \u001b[',
+  '[2026-03-14T09:26:53Z] ERROR agent: 401 x; 请求失败: 403',
   'retry after 2401s; Retry-After: "30"; retry_after_ms=250; try again in 1m30s, 9m38.016s or 4 days 20 hours 9 minutes',
   'will retry in 5s · Retrying in 4 seconds… (attempt 4/10); frees up in 50m; try again after July 3, 2026',
   'try again at 11:52 or at jul 3; usage limit reached|1767225600; resets 5pm; resets 17:00; retry after 0.5',

@@ -556,6 +556,13 @@ describe('status positions', () => {
     ['{"error":{"message":"402 You\'ve used up your points!"}}', 'quota'],
     ["{'error': {'message': '401 The API key in the request is missing or invalid.'}}", 'auth'],
     ['{"error":{"message": "504: DEADLINE_EXCEEDED"}}', 'server'],
+    // A log line's message that begins with its status, past the line's time, level and logger.
+    ['[2026-03-14T09:26:53.589Z] ERROR agent: 401 The API key in the request is missing or invalid.', 'auth'],
+    ["2026-03-14 09:26:53,589 - agent.runner - ERROR - 402 You've used up your points!", 'quota'],
+    ['[WARN] [proxy] | 400 Missing `reasoning_content` field in the assistant message', 'bad_request'],
+    // After a CJK word for a failure: "request failed: 403", "an error occurred: 404".
+    ['API Error: 请求失败: 403', 'permission'],
+    ['检测到新的剪贴板图像。发生错误：404 page not found', 'bad_request'],
   ] as const)('reads a status in "%s"', (text, expected) => {
     expect(classify({ message: text }).class).toBe(expected);
   });
@@ -577,6 +584,9 @@ describe('status positions', () => {
     'errno = 403',
     'sent 429 bytes',
     '{"id":"503","message":"done"}',
+    // Only a level's own line, and only right after its separator.
+    '[INFO] pool: 503 connections open',
+    'ERROR agent: retried 3 times, then 500 ok',
   ])('reads no status in "%s"', (text) => {
     expect(classify({ message: text }).class).toBe('other');
   });
@@ -592,6 +602,24 @@ describe('status positions', () => {
   it('reads the type field like the text', () => {
     expect(classify({ message: 'Overloaded', type: 'overloaded_error' }).class).toBe('capacity');
     expect(classify({ message: 'nope', type: 'authentication_error' }).class).toBe('auth');
+  });
+});
+
+describe('terminal colour codes', () => {
+  it.each([
+    ['\u001b[31m500: Internal Server Error\u001b[39m', 'server'],
+    [
+      'API Error: \u001b[1m\u001b[31m529\u001b[0m {"type":"error","error":{"type":"overloaded_error"}}',
+      'capacity',
+    ],
+    ['\u001b[31mInvalid Groq API Key. Try again?\u001b[0m', 'auth'],
+    // As a JSON log carries them, escaped.
+    ['{"msg":"\\u001b[31m429 Provider returned error\\u001b[39m"}', 'rate_limit'],
+    // A cursor code, and an escape with no sequence after it.
+    ['socket hang\u001b[2K up', 'transport'],
+    ['\u001bECONNRESET', 'transport'],
+  ] as const)('reads "%s" as if the codes were not there', (text, expected) => {
+    expect(classify({ message: text }).class).toBe(expected);
   });
 });
 
