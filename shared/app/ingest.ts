@@ -118,7 +118,8 @@ export async function ingestWebhook(deps: IngestDeps, request: IngestRequest): P
     // An unpaired surrogate (a text cut in the middle of an emoji) is no Unicode: it becomes U+FFFD, as a decoder
     // would make it, before the text is stored anywhere.
     const message = redactSecrets(wellFormed(event.error.message), MAX_ERROR_MESSAGE_CHARS - CUT_MARK_ROOM);
-    const type = event.error.type === undefined ? {} : { type: wellFormed(event.error.type) };
+    // The type is at most 200 characters, so redaction never cuts it; a key there would rest in the queue too.
+    const type = event.error.type === undefined ? {} : { type: redactSecrets(wellFormed(event.error.type)) };
     event.error = { ...event.error, message, ...type };
   }
   // When it was accepted, by this clock: a dead-letter redrive hours later is known by it, a sender's clock is not.

@@ -6,28 +6,43 @@ const TRUNCATED = '…[truncated]';
 // the character that ends it (a URL's user stops at `:`; its password, before `@`, stops at `/`), so a match
 // attempt never backtracks over more than the run it stands on and a 256 KiB text is scanned in linear time.
 // A key starts a word, or follows a URL escape (`%3Dsk-…`, `%20sk-…`) or an underscore (`MY_KEY_sk-…`).
-const START = '(?:(?<![A-Za-z0-9-])|(?<=%[0-9A-Fa-f]{2}))';
+// Also after an escape whose last character is a letter: a JSON or C one (`\nsk-…`, `\u0027sk-…`) or a
+// terminal's colour code, raw or escaped (`\x1b[1msk-…`, `\u001b[1msk-…`).
+const ESCAPE_BEFORE = String.raw`\\[nrtfbv]|\\u[0-9A-Fa-f]{4}|\x1b\[[0-9;]{0,12}[A-Za-z]|\\u001b\[[0-9;]{0,12}[A-Za-z]`;
+
+/**
+ * `prefix` where it starts a word: after none of the characters in `inWord` (a character class's body), or after
+ * a URL escape or an escape as above. The prefix comes first and what precedes it is looked at after it, so the
+ * engine skips ahead to the prefix's first character instead of testing each position of the text.
+ */
+function startingWord(prefix: string, inWord = 'A-Za-z0-9-'): string {
+  return `(?:${prefix})(?<=(?:^|[^${inWord}]|%[0-9A-Fa-f]{2}|${ESCAPE_BEFORE})(?:${prefix}))`;
+}
+
 const TOKEN_PATTERNS: readonly RegExp[] = [
-  new RegExp(`${START}sk-[A-Za-z0-9_-]{12,}`, 'g'), // OpenAI sk-…, sk-proj-…, Anthropic sk-ant-…
-  new RegExp(`${START}AIza[A-Za-z0-9_-]{30,}`, 'g'), // Google API keys
-  new RegExp(`${START}xai-[A-Za-z0-9_-]{16,}`, 'g'), // xAI
-  new RegExp(`${START}gh[pousr]_[A-Za-z0-9]{20,}`, 'g'), // GitHub tokens
-  new RegExp(`${START}github_pat_[A-Za-z0-9_]{20,}`, 'g'),
-  new RegExp(`${START}whsec_[A-Za-z0-9+/=]{8,}`, 'g'), // Standard Webhooks secrets
-  new RegExp(`${START}glpat-[A-Za-z0-9_-]{20,}`, 'g'), // GitLab personal access tokens
-  new RegExp(`${START}hf_[A-Za-z0-9]{30,}`, 'g'), // Hugging Face tokens
+  new RegExp(`${startingWord('sk-')}[A-Za-z0-9_-]{12,}`, 'g'), // OpenAI sk-…, sk-proj-…, Anthropic sk-ant-…
+  new RegExp(`${startingWord('AIza')}[A-Za-z0-9_-]{30,}`, 'g'), // Google API keys
+  new RegExp(`${startingWord('xai-')}[A-Za-z0-9_-]{16,}`, 'g'), // xAI
+  new RegExp(`${startingWord('gh[pousr]_')}[A-Za-z0-9]{20,}`, 'g'), // GitHub tokens
+  new RegExp(`${startingWord('github_pat_')}[A-Za-z0-9_]{20,}`, 'g'),
+  new RegExp(`${startingWord('whsec_')}[A-Za-z0-9+/=]{8,}`, 'g'), // Standard Webhooks secrets
+  new RegExp(`${startingWord('glpat-')}[A-Za-z0-9_-]{20,}`, 'g'), // GitLab personal access tokens
+  new RegExp(`${startingWord('hf_')}[A-Za-z0-9]{30,}`, 'g'), // Hugging Face tokens
   /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g, // AWS access key ids
-  new RegExp(`${START}xox[a-z]-[A-Za-z0-9-]{10,}`, 'g'), // Slack bot, user, client (`xoxc-`), cookie (`xoxd-`)… tokens
-  new RegExp(`${START}xapp-[A-Za-z0-9-]{10,}`, 'g'),
-  new RegExp(`${START}gsk_[A-Za-z0-9]{20,}`, 'g'), // Groq
-  new RegExp(`${START}pplx-[A-Za-z0-9]{20,}`, 'g'), // Perplexity
-  new RegExp(`${START}r8_[A-Za-z0-9]{20,}`, 'g'), // Replicate
-  new RegExp(`${START}npm_[A-Za-z0-9]{30,}`, 'g'), // npm
-  new RegExp(`${START}hv[sbr]\\.[A-Za-z0-9_-]{20,}`, 'g'), // HashiCorp Vault
-  new RegExp(`${START}[rs]k_(?:live|test)_[A-Za-z0-9]{16,}`, 'g'), // Stripe
+  new RegExp(`${startingWord('xox[a-z]-')}[A-Za-z0-9-]{10,}`, 'g'), // Slack bot, user, client (`xoxc-`), cookie (`xoxd-`)… tokens
+  new RegExp(`${startingWord('xapp-')}[A-Za-z0-9-]{10,}`, 'g'),
+  new RegExp(`${startingWord('gsk_')}[A-Za-z0-9]{20,}`, 'g'), // Groq
+  new RegExp(`${startingWord('pplx-')}[A-Za-z0-9]{20,}`, 'g'), // Perplexity
+  new RegExp(`${startingWord('r8_')}[A-Za-z0-9]{20,}`, 'g'), // Replicate
+  new RegExp(`${startingWord('npm_')}[A-Za-z0-9]{30,}`, 'g'), // npm
+  new RegExp(`${startingWord('hv[sbr]\\.')}[A-Za-z0-9_-]{20,}`, 'g'), // HashiCorp Vault
+  new RegExp(`${startingWord('[rs]k_(?:live|test)_')}[A-Za-z0-9]{16,}`, 'g'), // Stripe
   // A JSON Web Token: header and payload are base64url JSON (`eyJ` is `{"`). It starts after no character of
   // its runs (not after `_` either, unlike the keys above), so no start lies inside another's run.
-  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
+  new RegExp(
+    String.raw`${startingWord('eyJ', 'A-Za-z0-9_-')}[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`,
+    'g',
+  ),
 ];
 
 /**
@@ -38,8 +53,11 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
 const PEM_PRIVATE_KEY =
   /-----BEGIN [A-Z ]{0,20}PRIVATE KEY(?: BLOCK)?-----[A-Za-z0-9+/=\s\\:]*(?:-----END [A-Z ]{0,20}PRIVATE KEY(?: BLOCK)?-----)?/g;
 
-/** `Bearer <token>` (also URL-encoded or after a no-break space): the scheme stays, the token goes. */
-const BEARER = /(?<![A-Za-z])(bearer(?:[ \t\u00a0]|%20){1,8})[A-Za-z0-9._~+/=-]{8,}/gi;
+/** `Bearer <token>` (also URL-encoded, quoted or after a no-break space): the scheme stays, the token goes. */
+const BEARER = new RegExp(
+  String.raw`(${startingWord('bearer', 'A-Za-z')}(?:[ \t\u00a0]|%20){1,8}["']?)[A-Za-z0-9._~+/=%-]{8,}`,
+  'gi',
+);
 
 /** Names whose value is a credential, as a key may spell them (`"password"`, `"api_key"`). */
 const CREDENTIAL_NAMES =
@@ -76,10 +94,12 @@ const KEY_VALUE = new RegExp(
 const KEEP = String.raw`(?!(?:null|true|false|none|undefined)(?=["'\s,;}&)\]]|$)|\[REDACTED|(?:${CREDENTIAL_NAMES})\\?["'])`;
 const QUOTED = String.raw`${KEEP}(?:[^"'\\\r\n]|\\.)+`;
 const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
-const BARE = String.raw`${KEEP}[^\s"'&,;}{)\]]`;
+// A bare value runs past a backslash, but not past an escape (`Basic …\r\nCookie: …` in a JSON dump, `\u0027`)
+// or into a terminal's colour code, raw or escaped.
+const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\(?![nrtbfu]))`;
 
 /** `Authorization: Basic …`, `"authorization": "Token …"`, `Authorization:[NTLM …]`: name and scheme stay. */
-const AUTH = String.raw`(?<![A-Za-z0-9-])(?:proxy-)?authorization\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;
+const AUTH = String.raw`${startingWord('(?:proxy-)?authorization')}\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;
 const SCHEME = String.raw`(?:[A-Za-z][A-Za-z0-9._-]{0,30}[ \t]{1,8})?`;
 const AUTHORIZATION: readonly RegExp[] = [
   new RegExp(`(${AUTH}["']${SCHEME})${QUOTED}`, 'gi'),
@@ -95,11 +115,10 @@ const AUTHORIZATION: readonly RegExp[] = [
  * and `"token_count": …` are other names. `token`, `password` and `secret` also end a camelCase name
  * (`"accessToken"`, `"clientSecret"`, `dbPassword=…`).
  */
-const NAME =
-  '(?:(?<![A-Za-z0-9])(?:token|password|passwd|pwd|secret|signature|sig)|(?<=[A-Za-z0-9])(?:token|password|secret))';
+const NAME = `(?:${startingWord('token|password|passwd|passphrase|pwd|secret|signature|sig', 'A-Za-z0-9')}|(?<=[A-Za-z0-9])(?:token|password|secret))`;
 // A bare value after a colon is taken only for a password or secret (YAML): `invalid token: missing`,
 // `UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify` are prose.
-const PASSWORD = '(?:(?<![A-Za-z0-9])(?:password|passwd|pwd|secret)|(?<=[A-Za-z0-9])(?:password|secret))';
+const PASSWORD = `(?:${startingWord('password|passwd|passphrase|pwd|secret', 'A-Za-z0-9')}|(?<=[A-Za-z0-9])(?:password|secret))`;
 const CREDENTIALS: readonly RegExp[] = [
   new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}[:=][ \t]{0,8}["'])${QUOTED}`, 'gi'),
   new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
@@ -108,10 +127,22 @@ const CREDENTIALS: readonly RegExp[] = [
 ];
 
 /** `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes. */
-const COOKIE = /((?<![A-Za-z0-9-])(?:set-)?cookie["']?[ \t]{0,8}:[ \t]{0,8}["']?)[^\r\n"']+/gi;
+const COOKIE = new RegExp(
+  String.raw`(${startingWord('(?:set-)?cookie')}["']?[ \t]{0,8}:[ \t]{0,8}["']?)[^\r\n"'\\]+`,
+  'gi',
+);
 
 /** `https://admin:hunter2@gw.internal:4016/…`: scheme, user and host stay, the password goes. */
 const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
+/** `https://<token>@dev.azure.com/…`: a user part long enough to be a token (a PAT, a DSN's key) goes too. */
+const URL_TOKEN_USER = /(:\/\/)[^\s/?#@:"'<>]{16,}@/g;
+
+/** A URL query's key by a short name (`?key=…`, `&auth=…`), and the secret path of a chat webhook. */
+const URL_SECRETS: readonly RegExp[] = [
+  /([?&](?:key|auth|access_key|accesskey|passphrase)=)[^\s&#"'<>\\]{4,}/gi,
+  /(hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9/_-]+/gi,
+  /(discord(?:app)?\.com\/api\/webhooks\/[0-9]+\/)[A-Za-z0-9_-]+/gi,
+];
 
 /** Replaces API keys, tokens, passwords and cloud credentials with `[REDACTED]`, then cuts to `maxLength` chars. */
 export function redactSecrets(text: string, maxLength = 2000): string {
@@ -121,7 +152,9 @@ export function redactSecrets(text: string, maxLength = 2000): string {
   let out = text.replace(PEM_PRIVATE_KEY, REDACTED).replace(BEARER, `$1${REDACTED}`);
   for (const pattern of [...AUTHORIZATION, ...CREDENTIALS]) out = out.replace(pattern, `$1${REDACTED}`);
   out = out.replace(KEY_VALUE, `$1${REDACTED}`);
-  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(COOKIE, `$1${REDACTED}`);
+  out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(URL_TOKEN_USER, `$1${REDACTED}@`);
+  for (const pattern of URL_SECRETS) out = out.replace(pattern, `$1${REDACTED}`);
+  out = out.replace(COOKIE, `$1${REDACTED}`);
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   if (out.length <= maxLength) return out;
   // Never split a surrogate pair: half an emoji would make the stored text invalid UTF-16.

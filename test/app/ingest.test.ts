@@ -102,6 +102,19 @@ describe('ingestWebhook', () => {
     expect(queue.sent[0]?.event.error?.status).toBe(401);
   });
 
+  it("queues the error's type with its secrets redacted too", async () => {
+    const key = 'sk-ant-api03-Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks';
+    const { queue, answer } = ingest(
+      signedRequest({
+        body: turnEventBody({
+          error: { message: '503 overloaded', status: 503, type: `invalid_api_key ${key}` },
+        }),
+      }),
+    );
+    expect((await answer).status).toBe(202);
+    expect(queue.sent[0]?.event.error?.type).toBe('invalid_api_key [REDACTED]');
+  });
+
   it('queues a text near the limit that redaction lengthens, cut to fit the queued message', async () => {
     // 256 KiB of `pwd=abcd ` grows by half when every value becomes [REDACTED]; the queue's encoder refused it.
     const message = 'pwd=abcd '.repeat(Math.floor(MAX_BODY_BYTES / 9) - 40);

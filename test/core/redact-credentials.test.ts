@@ -358,3 +358,67 @@ describe('redactSecrets on tokens with no key name and on camelCase names', () =
     expect(redactWhole(unit.repeat(n))).toBe(expected(n));
   });
 });
+
+describe('redactSecrets on credentials right after an escape, in URLs and after a quote (a security review)', () => {
+  const key = 'sk-ant-api03-Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks';
+  const opaque = 'Zq8xV3mN7pL2kR9tW4yB6cD1fG5hJ0sA';
+  it.each([
+    [
+      'a key in a terminal colour code',
+      `key in use \x1b[1m${key}\x1b[22m`,
+      'key in use \x1b[1m[REDACTED]\x1b[22m',
+    ],
+    [
+      'a key in an escaped colour code',
+      `key \\u001b[31m${key}\\u001b[0m`,
+      'key \\u001b[31m[REDACTED]\\u001b[0m',
+    ],
+    [
+      'a key after a JSON line break',
+      `{"message":"request was:\\n${key}\\n"}`,
+      '{"message":"request was:\\n[REDACTED]\\n"}',
+    ],
+    ['a key after a \\u escape', `\\u0027${key}\\u0027`, '\\u0027[REDACTED]\\u0027'],
+    [
+      'headers in a JSON dump of a request',
+      `"POST /v1 HTTP/1.1\\r\\nAuthorization: Basic YWRtaW46aHVudGVy\\r\\nCookie: session=${opaque}\\r\\n"`,
+      '"POST /v1 HTTP/1.1\\r\\nAuthorization: Basic [REDACTED]\\r\\nCookie: [REDACTED]\\r\\n"',
+    ],
+    ['a bearer token after a JSON tab', `\\tBearer ${opaque}`, '\\tBearer [REDACTED]'],
+    ['a password after a JSON line break', `\\npassword=${opaque}`, '\\npassword=[REDACTED]'],
+    ['a quoted bearer token', `Authorization: Bearer "${opaque}"`, 'Authorization: Bearer "[REDACTED]"'],
+    ['a URL-encoded bearer token', `Bearer%20${opaque}%2B%2F`, 'Bearer%20[REDACTED]'],
+    [
+      'a token as the user of a URL',
+      `proxy https://${opaque}@dev.azure.com/org/_git/repo failed`,
+      'proxy https://[REDACTED]@dev.azure.com/org/_git/repo failed',
+    ],
+    [
+      'a key in a query',
+      `GET https://api.example.com/v1/x?key=${opaque}&alt=json`,
+      'GET https://api.example.com/v1/x?key=[REDACTED]&alt=json',
+    ],
+    ['a passphrase', `passphrase=${opaque}`, 'passphrase=[REDACTED]'],
+    [
+      'a Slack webhook',
+      'POST https://hooks.slack.com/services/T0001/B0001/XXXXXXXXXXXXXXXXXXXXXXXX: 404',
+      'POST https://hooks.slack.com/services/[REDACTED]: 404',
+    ],
+    [
+      'a Discord webhook',
+      `https://discord.com/api/webhooks/123456789/${opaque}-x_y said 429`,
+      'https://discord.com/api/webhooks/123456789/[REDACTED] said 429',
+    ],
+  ])('replaces %s', (_name, text, expected) => {
+    expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it.each([
+    'ssh://git@github.com/org/repo.git',
+    'https://user@example.com/',
+    'failed \\n at mask-and-sk-route',
+    'see the cache key=abcdef in the log',
+  ])('leaves "%s" alone', (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+});

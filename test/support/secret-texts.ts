@@ -79,6 +79,10 @@ const placement = fc.constantFrom(
   (s: string) => `key=${s}&x=1`,
   (s: string) => `\n${s}\n`,
   (s: string) => `: ${s},`,
+  // Right after an escape: a JSON line break, a terminal colour code, raw and escaped.
+  (s: string) => `\\n${s}\\n`,
+  (s: string) => `\u001b[1m${s}\u001b[22m`,
+  (s: string) => `\\u001b[31m${s}\\u001b[0m`,
 );
 
 const CORPUS = corpusByLabel();
