@@ -168,9 +168,15 @@ export class HttpAgentClient implements AgentClient {
   }
 }
 
-/** The `webhook-id` of a resume: the same for every send of one attempt. */
-export function webhookIdOf(call: Pick<ResumeCall, 'sessionId' | 'promptId'>): string {
-  const hash = createHash('sha256').update(`${call.sessionId}\u0000${call.promptId}`).digest('base64url');
+/**
+ * The `webhook-id` of a resume: the same for every send of one attempt, and another for each attempt. The turn is
+ * in it: a hub that runs one prompt id again as a new turn (a user's retry) gets a resume of each, and one that
+ * drops a `webhook-id` it has seen would otherwise drop the second turn's as a copy of the first's.
+ */
+export function webhookIdOf(call: Pick<ResumeCall, 'sessionId' | 'turnId' | 'promptId'>): string {
+  const hash = createHash('sha256')
+    .update(`${call.sessionId}\u0000${call.turnId}\u0000${call.promptId}`)
+    .digest('base64url');
   return `resume_${hash.slice(0, 32)}`;
 }
 

@@ -130,8 +130,14 @@ describe('HttpAgentClient', () => {
   });
 
   it('gives different webhook ids to the same prompt id in different sessions', () => {
-    expect(webhookIdOf({ sessionId: 's-1', promptId: 'p~resume-1' })).not.toBe(
-      webhookIdOf({ sessionId: 's-2', promptId: 'p~resume-1' }),
+    expect(webhookIdOf({ sessionId: 's-1', turnId: 't-1', promptId: 'p~resume-1' })).not.toBe(
+      webhookIdOf({ sessionId: 's-2', turnId: 't-1', promptId: 'p~resume-1' }),
+    );
+  });
+
+  it('gives different webhook ids to the same prompt id in two turns of a session (a prompt run again)', () => {
+    expect(webhookIdOf({ sessionId: 's-1', turnId: 't-1', promptId: 'p~resume-1' })).not.toBe(
+      webhookIdOf({ sessionId: 's-1', turnId: 't-2', promptId: 'p~resume-1' }),
     );
   });
 
