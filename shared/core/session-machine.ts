@@ -7,6 +7,7 @@ import { redactSecrets } from './redact';
 import { type ResumeCall, resumeCallFor } from './resume-call';
 import {
   attemptKey,
+  type LatestPrompt,
   type Pending,
   PendingPhase,
   retrySummary,
@@ -146,7 +147,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.stale, [], []);
   }
   const latest = state.latestPrompt;
-  if (latest && latest.base !== base && latest.at > event.occurredAt) return nothing(Outcome.stale);
+  // Older than the newest sign of another prompt, or than its own prompt's completion: that turn has moved on.
+  if (latest && cameBefore(event, latest) && (latest.base !== base || latest.completed))
+    return nothing(Outcome.stale);
 
   const next = beginWrite(state, event, ctx);
   next.failures = [...next.failures, failureKey].slice(-SETTLED_LIMIT);
@@ -163,8 +166,10 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // The prompt's newest sign of life: a failure later than its start makes older events of others stale.
   next.latestPrompt =
     latest && latest.base === base
-      ? { ...latest, at: Math.max(latest.at, event.occurredAt) }
-      : { base, turnId, at: event.occurredAt };
+      ? cameBefore(event, latest)
+        ? latest
+        : signOf(latest.base, latest.turnId, event)
+      : signOf(base, turnId, event);
   const nextAttempt = attempt + 1;
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
@@ -335,7 +340,7 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   // The resumed turn started before its POST's answer was recorded (a timeout, a crash): the POST arrived.
   const landed = landedInFlight(state, turnId, base, attempt);
   const latest = state.latestPrompt;
-  const stale = latest !== null && latest.at > event.occurredAt;
+  const stale = latest !== null && cameBefore(event, latest);
   const again = latest !== null && latest.base === base && latest.turnId === turnId;
   if (!landed && stale) return nothing(Outcome.stale);
   if (!landed && again) return nothing(Outcome.duplicate);
@@ -344,7 +349,7 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   const effects: Effect[] = [];
   settleLanded(next, turnId, base, attempt, events);
   if (!stale && !again) {
-    next.latestPrompt = { base, turnId, at: event.occurredAt };
+    next.latestPrompt = signOf(base, turnId, event);
     if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
     if (next.inFlight !== null && next.inFlight.base !== base)
       withdrawInFlight(next, 'superseded', events, ctx);
@@ -358,7 +363,7 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const chain = state.chain;
   const landed = landedInFlight(state, turnId, base, attempt);
   const chainHere = chain !== null && chain.turnId === turnId && chain.base === base && !chain.ended;
-  if (!landed && !chainHere) return nothing(Outcome.stale);
+  if (!landed && !chainHere) return completedUnseen(state, event, base, turnId, ctx);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
@@ -378,6 +383,51 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
       ? { upstream, outcome: PaceOutcome.ok, ...(sentAt == null ? {} : { sentAt }) }
       : undefined;
   return finish(next, outcomeOf(events, landed), events, effects, report);
+}
+
+/**
+ * The completion of a prompt newer than the newest seen, with no chain of it open: its start has not been handled
+ * (SQS keeps no order, and a throttled receive comes back minutes later) or never comes. It is a sign of that prompt
+ * as its start would be, so it supersedes an older prompt's attempt; and it is marked completed, so that the
+ * prompt's own failure, sent before it and handled after it, is not resumed.
+ */
+function completedUnseen(
+  state: SessionState,
+  event: TurnEvent,
+  base: string,
+  turnId: string,
+  ctx: MachineContext,
+): Decision {
+  const latest = state.latestPrompt;
+  // Its start was seen (the common case, written then), or it is older than what was: nothing to write.
+  if (latest !== null && ((latest.base === base && latest.turnId === turnId) || cameBefore(event, latest)))
+    return nothing(Outcome.stale);
+  const next = beginWrite(state, event, ctx);
+  const events: SessionEvent[] = [];
+  const effects: Effect[] = [];
+  next.latestPrompt = { ...signOf(base, turnId, event), completed: true };
+  if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
+  if (next.inFlight !== null && next.inFlight.base !== base)
+    withdrawInFlight(next, 'superseded', events, ctx);
+  return finish(next, outcomeOf(events, false), events, effects);
+}
+
+/** The sign of a prompt that `event` is. */
+function signOf(base: string, turnId: string, event: TurnEvent): LatestPrompt {
+  return event.receivedAt === undefined
+    ? { base, turnId, at: event.occurredAt }
+    : { base, turnId, at: event.occurredAt, receivedAt: event.receivedAt };
+}
+
+/**
+ * Whether `event` came before the sign `latest`: earlier by the sender's clock, or dated the same (webhook times
+ * are often whole seconds) and accepted earlier. Dated the same with no acceptance time, it is not before.
+ */
+function cameBefore(event: TurnEvent, latest: LatestPrompt): boolean {
+  if (event.occurredAt !== latest.at) return event.occurredAt < latest.at;
+  return (
+    latest.receivedAt !== undefined && event.receivedAt !== undefined && event.receivedAt < latest.receivedAt
+  );
 }
 
 /** A decision that logged a skip is `skipped`; else one that settled an attempt as fired is `fired`. */

@@ -59,6 +59,18 @@ export type Chain = {
   sentAt?: number | undefined;
 };
 
+/** The newest sign of a prompt: a start, a failure, or a completion handled before its start. */
+export type LatestPrompt = {
+  base: string;
+  turnId: string;
+  /** When it happened, by the sender's clock. */
+  at: number;
+  /** When ingest accepted it, on the resumer's clock: which came first of two signs dated the same. */
+  receivedAt?: number | undefined;
+  /** The sign was the prompt's completion: a failure of it dated before is over too. */
+  completed?: true | undefined;
+};
+
 /** Everything the resumer keeps per session; `version` fences every write. */
 export type SessionState = {
   sessionId: string;
@@ -71,7 +83,7 @@ export type SessionState = {
   inFlight: Pending | null;
   chain: Chain | null;
   /** The newest prompt seen, so that older events of other prompts count as stale. */
-  latestPrompt: { base: string; turnId: string; at: number } | null;
+  latestPrompt: LatestPrompt | null;
   stoppedAt: number | null;
   /**
    * The latest stop made through the resumer's API, on the resumer's clock (epoch ms): it is ordered against when

@@ -512,6 +512,118 @@ describe('cancelling a wait', () => {
   });
 });
 
+describe('events of two prompts that SQS hands over out of order (a review)', () => {
+  // Webhook times are often whole seconds: two signs dated the same are ordered by when ingest accepted them.
+  it("drops an older prompt's failure handled after a newer prompt's start dated the same second", () => {
+    const s = new Session();
+    s.now = T0 + 1000;
+    const started = turnEvent('turn.started', {
+      turnId: 't-2',
+      promptId: 'p-2',
+      occurredAt: T0,
+      receivedAt: T0 + 900,
+    });
+    s.apply({ kind: 'event', event: started });
+    const d = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-1', promptId: 'p-1', occurredAt: T0, receivedAt: T0 + 400 }),
+    });
+    expect(d.outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
+  it('supersedes the older failure when the same two come in the order they were sent', () => {
+    const s = new Session();
+    s.now = T0 + 1000;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-1', promptId: 'p-1', occurredAt: T0, receivedAt: T0 + 400 }),
+    });
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', {
+        turnId: 't-2',
+        promptId: 'p-2',
+        occurredAt: T0,
+        receivedAt: T0 + 900,
+      }),
+    });
+    expect(s.kinds()).toEqual(['auto_resume_scheduled', 'auto_resume_skipped']);
+    expect(s.retry).toBeNull();
+  });
+
+  it("keeps the newest prompt's retry when an older prompt's failure of the same second is handled last", () => {
+    const s = new Session();
+    s.now = T0 + 1000;
+    const p2 = { turnId: 't-2', promptId: 'p-2', occurredAt: T0 };
+    s.apply({ kind: 'event', event: turnEvent('turn.started', { ...p2, receivedAt: T0 + 300 }) });
+    s.apply({ kind: 'event', event: turnFailed({ ...p2, receivedAt: T0 + 600 }) });
+    const d = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-1', promptId: 'p-1', occurredAt: T0, receivedAt: T0 + 100 }),
+    });
+    expect(d.outcome).toBe('stale');
+    expect(s.retry?.promptId).toBe('p-2~resume-1');
+  });
+
+  it("supersedes an older prompt's wait on a newer prompt's completion handled before its start", () => {
+    const s = new Session();
+    s.now = T0 + 100;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-1', promptId: 'p-1', occurredAt: T0, receivedAt: T0 + 100 }),
+    });
+    s.now = T0 + 6100;
+    const d = s.apply({
+      kind: 'event',
+      event: turnEvent('turn.completed', {
+        turnId: 't-2',
+        promptId: 'p-2',
+        occurredAt: T0 + 6000,
+        receivedAt: T0 + 6100,
+      }),
+    });
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded' })]);
+    expect(s.retry).toBeNull();
+    // Its start, back after a throttled receive, changes nothing.
+    s.now = T0 + 183_000;
+    const late = turnEvent('turn.started', {
+      turnId: 't-2',
+      promptId: 'p-2',
+      occurredAt: T0 + 3000,
+      receivedAt: T0 + 3100,
+    });
+    expect(s.apply({ kind: 'event', event: late }).outcome).toBe('stale');
+  });
+
+  it('does not resume a failure handled after the completion of its own turn', () => {
+    const s = new Session();
+    s.now = T0 + 20_100;
+    const p1 = { turnId: 't-1', promptId: 'p-1' };
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.completed', { ...p1, occurredAt: T0 + 20_000, receivedAt: T0 + 20_050 }),
+    });
+    expect(
+      s.apply({ kind: 'event', event: turnFailed({ ...p1, occurredAt: T0, receivedAt: T0 + 100 }) }).outcome,
+    ).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
+  it('writes nothing for the completion of a prompt whose start was handled', () => {
+    const s = new Session();
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-1', promptId: 'p-1', occurredAt: T0 }),
+    });
+    const d = s.apply({
+      kind: 'event',
+      event: turnEvent('turn.completed', { turnId: 't-1', promptId: 'p-1', occurredAt: T0 + 5000 }),
+    });
+    expect(d.next).toBeNull();
+  });
+});
+
 describe('wake-ups', () => {
   it('re-arms the rest of the wait when it wakes early', () => {
     const s = new Session();
