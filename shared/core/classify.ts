@@ -279,7 +279,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
     'no healthy', 'no_healthy', 'unavailable', 'capacity_exhausted', 'capacity exhausted', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
-    'not ready yet', 'no instances available', 'temporarily limiting requests', 'are cooling down', 'is cooling down', 'all cooling down',
+    'not ready yet', 'no instances available', 'are cooling down', 'is cooling down', 'all cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
     'still being loaded', 'high load', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
@@ -333,6 +333,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
+    // Claude Code's words for a 429 it retried in vain: `Server is temporarily limiting requests (not your usage
+    // limit) · Rate limited`. Labellers read it as a rate limit, two to one.
+    'temporarily limiting requests',
     'throttl', 'resource_exhausted', 'resource exhausted', 'resource has been exhausted', 'error code: 1015',
     'error 1015', 'slow down', 'too many concurrent', 'concurrency limit', 'request limit', 'requests limit', 'messages per hour',
     'tokens per min', 'requests per min', 'no deployments available', 'please wait before trying again',
@@ -712,6 +715,12 @@ function decide(
     return longWait || dailyWindow ? 'quota' : 'rate_limit';
   }
   if (has & S.transportWrapper && !serverStatus) return 'transport';
+  // A gateway's own 502 or 504 around a connection it could not make or keep: `[502]: fetch failed (cause:
+  // ECONNREFUSED …)`, `[502]: terminated`, `502 upstream stream closed before [DONE]`. A timeout behind one is
+  // the gateway's (`504 upstream request timeout`).
+  const gatewayStatus = status === 502 || status === 504;
+  if (gatewayStatus && has & (S.transport | S.transportWrapper) && !(has & (S.server | S.timeoutWord)))
+    return 'transport';
   if (serverStatus || has & S.server) return 'server';
   if (has & S.transport || statusClass === 'transport') return 'transport';
   if (has & S.permissionWeak) return 'permission';

@@ -929,8 +929,17 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', "{'error': {'message': 'Overloaded'}, 'refusal': None}"],
     ['content_filter', '{"choices":[{"finish_reason":"content_filter"}]}'],
     ['content_filter', '{"moderation": {"flagged": true, "categories": ["violence"]}}'],
-    // A denial before quota words.
-    ['capacity', 'API Error: Server is temporarily limiting requests (not your usage limit) · Rate limited'],
+    // A gateway's 502 around a connection it could not make or keep; a timeout behind it stays the gateway's.
+    ['transport', '[502]: fetch failed (cause: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8317)'],
+    ['transport', '[502]: terminated'],
+    ['transport', '502 upstream stream closed before [DONE]'],
+    ['server', 'API Error: 504 upstream request timeout'],
+    // A denial before quota words: Claude Code's 429 is a rate limit, and its 529 an overload.
+    [
+      'rate_limit',
+      'API Error: Server is temporarily limiting requests (not your usage limit) · Rate limited',
+    ],
+    ['capacity', 'API Error: Server is temporarily limiting requests (not your usage limit) · Overloaded'],
     ['quota', "You've hit your usage limit. Upgrade to Pro or try again later."],
     // Overflow and billing in Chinese, from relays.
     ['context_overflow', 'API Error: 500 内部错误：上下文长度超过限制'],
