@@ -78,7 +78,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'harm_category', 'recitation', 'flagged as', 'was flagged', 'flagged by', 'usage policy',
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'input data may contain', 'sensitive_words', 'data_inspection_failed',
-    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service', 'content exists risk',
+    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service',
+    // Copilot's Responsible AI filter in other languages: `Serviço de IA Responsável`, `servicio de IA responsable`.
+    ' ia respons', "d'ia respons", 'verantwortungsvolle ki', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
     // A refusal that points at Anthropic's usage policy (`can't help with this … anthropic.com/legal/aup`).
     '/legal/aup',
@@ -102,7 +104,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'set up billing',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
-    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
+    'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
     'budget exceeded', 'exceeded budget', 'budgetexceeded', 'max budget', 'over budget', 'exceededbudget', 'depleted', 'key limit exceeded',
     'servicequotaexceeded', 'daily limit', 'weekly limit', 'session limit', '-hour limit',
@@ -472,11 +474,14 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Round 23: Japanese `5時間の制限に達しました` (the 5-hour limit reached), 国家或地区 (your country or region is not
   // served), 拒绝访问 (access refused).
   ['quota', '時間の制限'], ['permission', '国家或地区'], ['permission', '拒绝访问'],
+  // Copilot's Responsible AI filter in Japanese and Korean (Hangul counts as CJK here).
+  ['content', '責任ある ai'], ['content', 'フィルター処理'], ['content', '책임 있는 ai'], ['content', '필터링'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x3040, 0x30ff],
   [0x3400, 0x9fff],
+  [0xac00, 0xd7a3],
   [0xf900, 0xfaff],
   [0xff00, 0xffef],
 ];
@@ -1507,6 +1512,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // aiohttp's ClientResponseError: `Unknown error from OpenAI - 404, message='Not Found', url=URL('…')` (its
   // TransferEncodingError's 400 is refused above).
   if (t.startsWith(", message='", j) || t.startsWith(', message="', j)) return true;
+  // A status line and the body under it, as Zed logs them: `Request failed with status: 500\nBody: …`.
+  if (t.startsWith(' body:', j)) return true;
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];
@@ -1569,6 +1576,7 @@ function wordStart(t: string, end: number): number {
 function isWordLead(code: number): boolean {
   return (
     code === SPACE ||
+    code === COMMA ||
     code === COLON ||
     code === EQUALS ||
     code === PAREN ||

@@ -560,6 +560,9 @@ describe('status positions', () => {
     ['[2026-03-14T09:26:53.589Z] ERROR agent: 401 The API key in the request is missing or invalid.', 'auth'],
     ["2026-03-14 09:26:53,589 - agent.runner - ERROR - 402 You've used up your points!", 'quota'],
     ['[WARN] [proxy] | 400 Missing `reasoning_content` field in the assistant message', 'bad_request'],
+    // After an error word and a comma; and above a body, as Zed logs a failed request.
+    ['unknown error, 520 (1000) [retrying…]', 'server'],
+    ['Failed to fetch experiments: 403\nBody: Currently staff only', 'permission'],
     // After a CJK word for a failure: "request failed: 403", "an error occurred: 404".
     ['API Error: 请求失败: 403', 'permission'],
     ['检测到新的剪贴板图像。发生错误：404 page not found', 'bad_request'],
@@ -929,6 +932,15 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', "{'error': {'message': 'Overloaded'}, 'refusal': None}"],
     ['content_filter', '{"choices":[{"finish_reason":"content_filter"}]}'],
     ['content_filter', '{"moderation": {"flagged": true, "categories": ["violence"]}}'],
+    // A monthly cap by any name, and Copilot's Responsible AI filter in Japanese, Korean and Portuguese.
+    ['quota', "You've reached your monthly chat messages quota."],
+    [
+      'content_filter',
+      '申し訳ございません。この回答は責任ある AI サービスによってフィルター処理されました。',
+    ],
+    ['content_filter', '죄송합니다. 책임 있는 AI 서비스에서 응답을 필터링했습니다.'],
+    ['content_filter', 'A resposta foi filtrada pelo Serviço de IA Responsável. Reformule sua solicitação.'],
+    ['other', 'Request failed via responses api'],
     // A gateway's 502 around a connection it could not make or keep; a timeout behind it stays the gateway's.
     ['transport', '[502]: fetch failed (cause: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8317)'],
     ['transport', '[502]: terminated'],
