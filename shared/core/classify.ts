@@ -78,7 +78,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'harm_category', 'recitation', 'flagged as', 'was flagged', 'flagged by', 'usage policy',
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'input data may contain', 'sensitive_words', 'data_inspection_failed',
-    '"blocklist"', '"spii"', 'response was filtered', 'responsible ai service',
+    '"blocklist"', '"spii"', 'response was filter', 'responsible ai service',
     // Copilot's Responsible AI filter in other languages: `Serviço de IA Responsável`, `servicio de IA responsable`.
     ' ia respons', "d'ia respons", 'verantwortungsvolle ki', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
@@ -102,7 +102,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'usage credits', 'usage-credits',
     // Replicate's `You need to set up billing to run this model`.
     'set up billing',
-    'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds',
+    'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds', 'balance to complete',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
@@ -375,8 +375,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // A connection that failed or a response that never began, under a relay's `Upstream error:` (`connect
     // ETIMEDOUT 1.2.3.4:443`, `upstream response headers timed out after 120000ms`, `Upstream HTTP/2 stream failed`).
     'connect etimedout', 'connect econnrefused', 'headers timed out', 'http/2 stream failed',
+    // The OpenAI SDK's APIConnectionError under LiteLLM's InternalServerError: `OpenAIException - Connection error.`
+    'exception - connection error',
   ],
   transport: [
+    // grammY's failed call to Telegram: `Network request for 'sendMessage' failed!`.
+    'network request for',
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',

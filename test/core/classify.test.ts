@@ -941,6 +941,14 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['content_filter', '죄송합니다. 책임 있는 AI 서비스에서 응답을 필터링했습니다.'],
     ['content_filter', 'A resposta foi filtrada pelo Serviço de IA Responsável. Reformule sua solicitação.'],
     ['other', 'Request failed via responses api'],
+    // A filter's message cut short, a balance by any currency, a bot's failed call, the SDK's connection error.
+    [
+      'content_filter',
+      `openai.BadRequestError: Error code: 400 - {'error': {'code': 'BadRequest', 'message': "The response was filter`,
+    ],
+    ['quota', 'Insufficient USD or Diem balance to complete request'],
+    ['transport', "[telegram] sendMessage failed: Network request for 'sendMessage' failed!"],
+    ['transport', 'litellm.InternalServerError: InternalServerError: OpenAIException - Connection error.'],
     // A gateway's 502 around a connection it could not make or keep; a timeout behind it stays the gateway's.
     ['transport', '[502]: fetch failed (cause: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8317)'],
     ['transport', '[502]: terminated'],
