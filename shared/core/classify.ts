@@ -69,6 +69,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'rejected by user',
   ],
   content: [
+    // OpenAI's cyber-abuse safety checks: `re-routed to reduce cyber-abuse risk`, `not permitted … - Cyber Abuse`.
+    'cyber-abuse', 'cyber abuse',
     'content filter', 'content_filter', 'content-filter', 'content management policy', 'content_policy',
     'content policy', 'contentpolicy', 'responsibleaipolicy', 'output blocked', 'prompt was blocked',
     'response was blocked', 'candidate was blocked', 'blocked by safety', 'blocked by content',
@@ -132,6 +134,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   resetsAt: [
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
+    // Spanish `se restablece el 26 may 2026` (resets on …).
+    'se restablece el',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
   perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)'],
@@ -173,7 +177,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'signing in again', 'please log in', 'please login', 'login required', 'oauth token', 'oauth error',
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
     'expiredtoken', 'revoked', 'token included in the request is', 'unrecognizedclient', 'invalidsignature',
-    'signaturedoesnotmatch', 'unauthenticated', 'unauthorized', 'refresh token', 'refresh_token',
+    'signaturedoesnotmatch', 'unauthenticated',
+    // `Erro de autenticação`, `Error de autenticación`.
+    ' de autentica', 'unauthorized', 'refresh token', 'refresh_token',
     'token refresh', 'load credentials', 'credentials found', 'credentials not found', 'invalid credential', 'getting api key',
     'bad credentials', 'missing credentials', 'no credentials', 'expired credentials', 'credentials expired',
     'credentials have expired', 'credentials are invalid', 'locate credentials', 'check your credentials',
@@ -233,6 +239,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
+    // gRPC's code as Google's clients print it: `Publisher Model `…` not found. (Status: NOT_FOUND)`.
+    'status: not_found',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'requires a newer version',
@@ -243,6 +251,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
+    // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`.
+    "permission '",
     // A model or account kept to other regions: `Account.RegionUnavailable`, `ERROR_UNSUPPORTED_REGION`.
     'regionunavailable', 'region_unavailable', 'unsupported_region',
     'accessdenied', 'access_denied', 'access denied', 'access is denied', "don't have access",
@@ -441,7 +451,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'self-signed certificate', 'self signed certificate', 'certificate verification', 'protocol error',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
-  limitWord: ['limit'],
+  // Also Spanish `límite de uso` (usage limit), read past the accent.
+  limitWord: ['limit', 'mite de uso'],
   invalid: ['invalid'],
   // Any CJK character: every one shares the class of this one (buildAutomaton), so the scan notes that a text
   // has some for free, and only then is CJK_PHRASES looked for.

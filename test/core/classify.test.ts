@@ -949,6 +949,13 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['quota', 'Insufficient USD or Diem balance to complete request'],
     ['transport', "[telegram] sendMessage failed: Network request for 'sendMessage' failed!"],
     ['transport', 'litellm.InternalServerError: InternalServerError: OpenAIException - Connection error.'],
+    // gRPC's NOT_FOUND as Google's clients print it, Cloud IAM's refusal, cyber-abuse checks, Iberian wordings.
+    ['bad_request', 'API Error: Publisher Model `gemini-2.5-pro-preview` not found. (Status: NOT_FOUND)'],
+    ['permission', "Permission 'cloudaicompanion.companions.generateChat' denied"],
+    ['content_filter', 'Heads up, your request was re-routed to reduce cyber-abuse risk'],
+    ['quota', 'Tu límite de uso se restablece el 26 may 2026, 2:40 p.m.'],
+    ['rate_limit', 'Desculpe, você excedeu o limite de uso. Código de Erro: rate_limited'],
+    ['auth', 'Erro de autenticação. error_code: token_exchange_failed'],
     // A gateway's 502 around a connection it could not make or keep; a timeout behind it stays the gateway's.
     ['transport', '[502]: fetch failed (cause: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8317)'],
     ['transport', '[502]: terminated'],
