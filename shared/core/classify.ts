@@ -207,6 +207,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
   ],
   localOther: [
+    // A browser tool's local page that would not load (`page.goto: net::ERR_CONNECTION_REFUSED at
+    // http://localhost:3001/`, a dev server that is down) and an agent's own session file held by another process:
+    // the agent's tools, not its model.
+    'net::err_connection_refused at http://localhost', 'net::err_connection_refused at http://127.0.0.1',
+    'session file locked',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',

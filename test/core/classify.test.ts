@@ -956,6 +956,13 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['quota', 'Tu límite de uso se restablece el 26 may 2026, 2:40 p.m.'],
     ['rate_limit', 'Desculpe, você excedeu o limite de uso. Código de Erro: rate_limited'],
     ['auth', 'Erro de autenticação. error_code: token_exchange_failed'],
+    // An agent's own tools: a browser tool's local dev server that is down, a session file another process holds.
+    ['other', 'Error: ### Result\nError: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3001/'],
+    ['transport', 'Page.goto: net::ERR_TIMED_OUT at https://chat.z.ai/'],
+    [
+      'other',
+      'openai/gpt-5: session file locked (timeout 10000ms): pid=68 /data/sessions/7d8b.jsonl.lock (timeout)',
+    ],
     // A gateway's 502 around a connection it could not make or keep; a timeout behind it stays the gateway's.
     ['transport', '[502]: fetch failed (cause: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:8317)'],
     ['transport', '[502]: terminated'],
