@@ -616,6 +616,7 @@ const ESCAPE = 0x1b;
 const BRACKET_CLOSE = 93;
 const UNDERSCORE = 95;
 const LOWER_A = 97;
+const LOWER_B = 98;
 const LOWER_F = 102;
 const LOWER_N = 110;
 const LOWER_R = 114;
@@ -624,6 +625,7 @@ const LOWER_U = 117;
 const BRACE = 123;
 const PIPE = 124;
 const MIDDLE_DOT = 0xb7;
+const FULLWIDTH_COLON = 0xff1a;
 
 /** What `classify` may know besides the failure. */
 export type ClassifyContext = {
@@ -1509,11 +1511,11 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
-  // The start of a log line's message, past its level and logger: `[2026-03-14T09:26:53Z] ERROR agent: 401 The
-  // API key …`, `… - ERROR - 402 You've used up your points!`.
-  if (before === SPACE && LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i))) return true;
-  // After a Chinese, Japanese or Korean word for a failure and its colon: `请求失败: 403`, `发生错误：404`.
-  if (CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i))) return true;
+  // Past a separator: the start of a log line's message, past its level and logger (`[2026-03-14T09:26:53Z] ERROR
+  // agent: 401 The API key …`, `… - ERROR - 402 You've used up your points!`), or a Chinese, Japanese or Korean
+  // word for a failure and its colon (`请求失败: 403`, `发生错误：404`).
+  if ((before === SPACE || before === COLON || before === FULLWIDTH_COLON) && afterSeparator(t, i, before))
+    return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);
@@ -1533,11 +1535,23 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // TransferEncodingError's 400 is refused above).
   if (t.startsWith(", message='", j) || t.startsWith(', message="', j)) return true;
   // A status line and the body under it, as Zed logs them: `Request failed with status: 500\nBody: …`.
-  if (t.startsWith(' body:', j)) return true;
+  if (after === SPACE && codeAt(t, j + 1) === LOWER_B && t.startsWith(' body:', j)) return true;
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];
   return reasons?.some((reason) => t.startsWith(reason, k)) === true;
+}
+
+/** The check of `inStatusPosition` past a separator; the regular expressions run only after one. */
+function afterSeparator(t: string, i: number, before: number): boolean {
+  let sep = i - 1;
+  while (codeAt(t, sep) === SPACE) sep--;
+  const separator = codeAt(t, sep);
+  if (separator === COLON || separator === FULLWIDTH_COLON) {
+    if (codeAt(t, sep - 1) >= 0x3040 && CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i)))
+      return true;
+  } else if (separator !== PIPE && separator !== DASH) return false;
+  return before === SPACE && LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i));
 }
 
 /**
