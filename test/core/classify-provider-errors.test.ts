@@ -60,6 +60,17 @@ describe('real provider errors beyond the corpus', () => {
         `{'error': {'message': '${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'}}`,
     ],
     ['in capitals', (t: string) => t.toUpperCase()],
+    // An agent's stderr in colour, and log lines with their time, level and logger.
+    ['in a terminal colour', (t: string) => `\u001b[31m${t}\u001b[39m`],
+    [
+      "after a log line's time, level and logger",
+      (t: string) => `[2026-03-14T09:26:53.589Z] ERROR agent: ${t}`,
+    ],
+    [
+      "after a Python log line's prefix",
+      (t: string) => `2026-03-14 09:26:53,589 - agent.runner - ERROR - ${t}`,
+    ],
+    ["after an agent's error prefix", (t: string) => `API Error: ${t}`],
   ] as const)('keeps all but one in a thousand of its right unambiguous verdicts %s', (_, wrap) => {
     const right = cases.filter(
       (c) => c.ambiguous !== true && classify({ message: c.text }).class === c.label,
