@@ -386,7 +386,7 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
 }
 
 /**
- * The completion of a prompt newer than the newest seen, with no chain of it open: its start has not been handled
+ * The completion of a prompt later than the newest sign seen, with no chain of it open: its start has not been handled
  * (SQS keeps no order, and a throttled receive comes back minutes later) or never comes. It is a sign of that prompt
  * as its start would be, so it supersedes an older prompt's attempt; and it is marked completed, so that the
  * prompt's own failure, sent before it and handled after it, is not resumed.
@@ -399,8 +399,10 @@ function completedUnseen(
   ctx: MachineContext,
 ): Decision {
   const latest = state.latestPrompt;
-  // Its start was seen (the common case, written then), or it is older than what was: nothing to write.
-  if (latest !== null && ((latest.base === base && latest.turnId === turnId) || cameBefore(event, latest)))
+  // Its start was seen (the common case, written then), or it is not later than the newest sign: nothing to write.
+  // Later by the sender's clock only, never by a tie: a completion dated the same second as a newer prompt's
+  // failure may be an older prompt's, sent again (a review), and would cancel that retry.
+  if (latest !== null && ((latest.base === base && latest.turnId === turnId) || event.occurredAt <= latest.at))
     return nothing(Outcome.stale);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];

@@ -610,6 +610,30 @@ describe('events of two prompts that SQS hands over out of order (a review)', ()
     expect(s.retry).toBeNull();
   });
 
+  it("keeps a newer prompt's retry when an older prompt's completion dated the same second comes last (a review)", () => {
+    // p-1's completion was sent again by the hub (its first delivery timed out) and is accepted after p-2's failure.
+    const s = new Session();
+    const at = T0 + 1000;
+    s.now = at + 300;
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-1', promptId: 'p-1', occurredAt: T0 }),
+    });
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-2', promptId: 'p-2', occurredAt: at, receivedAt: at + 300 }),
+    });
+    s.now = at + 2500;
+    const done = turnEvent('turn.completed', {
+      turnId: 't-1',
+      promptId: 'p-1',
+      occurredAt: at,
+      receivedAt: at + 2400,
+    });
+    expect(s.apply({ kind: 'event', event: done }).outcome).toBe('stale');
+    expect(s.retry?.promptId).toBe('p-2~resume-1');
+  });
+
   it('writes nothing for the completion of a prompt whose start was handled', () => {
     const s = new Session();
     s.apply({
