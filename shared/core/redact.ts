@@ -94,9 +94,11 @@ const KEY_VALUE = new RegExp(
 const KEEP = String.raw`(?!(?:null|true|false|none|undefined)(?=["'\s,;}&)\]]|$)|\[REDACTED|(?:${CREDENTIAL_NAMES})\\?["'])`;
 const QUOTED = String.raw`${KEEP}(?:[^"'\\\r\n]|\\.)+`;
 const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
-// A bare value runs past a backslash, but not past an escape (`Basic …\r\nCookie: …` in a JSON dump, `\u0027`)
-// or into a terminal's colour code, raw or escaped.
-const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\(?![nrtbfu]))`;
+// A bare value runs past a backslash, an escaped backslash pair and any escape but a line break (`Basic …\r\nCookie:
+// …` in a JSON dump of a request); it may start after a terminal's colour code (zerolog's `password=\x1b[0m…`)
+// but not run into one, where the next field begins.
+const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\\\|\\(?!r\\n|n))`;
+const COLOURED = String.raw`(?:\x1b\[[0-9;]{0,12}m)*`;
 
 /** `Authorization: Basic …`, `"authorization": "Token …"`, `Authorization:[NTLM …]`: name and scheme stay. */
 const AUTH = String.raw`${startingWord('(?:proxy-)?authorization')}\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;
@@ -106,7 +108,7 @@ const AUTHORIZATION: readonly RegExp[] = [
   new RegExp(String.raw`(${AUTH}\\["']${SCHEME})${ESCAPED}`, 'gi'),
   // Digest's value is a list (`username="…", response="…"`), so a bare one runs to the end of its line.
   new RegExp(String.raw`(${AUTH}\[?digest[ \t]{1,8})[^\r\n]+`, 'gi'),
-  new RegExp(String.raw`(${AUTH}(?!\\?["']|\[?digest\b)\[?${SCHEME})${BARE}+`, 'gi'),
+  new RegExp(String.raw`(${AUTH}(?!\\?["']|\[?digest\b)\[?${SCHEME}${COLOURED})${BARE}+`, 'gi'),
 ];
 
 /**
@@ -122,13 +124,13 @@ const PASSWORD = `(?:${startingWord('password|passwd|passphrase|pwd|secret', 'A-
 const CREDENTIALS: readonly RegExp[] = [
   new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}[:=][ \t]{0,8}["'])${QUOTED}`, 'gi'),
   new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
-  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}=[ \t]{0,8})${BARE}{4,}`, 'gi'),
-  new RegExp(String.raw`(${PASSWORD}["']?[ \t]{0,8}:[ \t]{0,8})${BARE}{4,}`, 'gi'),
+  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}=[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
+  new RegExp(String.raw`(${PASSWORD}["']?[ \t]{0,8}:[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
 ];
 
 /** `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes. */
 const COOKIE = new RegExp(
-  String.raw`(${startingWord('(?:set-)?cookie')}["']?[ \t]{0,8}:[ \t]{0,8}["']?)[^\r\n"'\\]+`,
+  String.raw`(${startingWord('(?:set-)?cookie')}["']?[ \t]{0,8}:[ \t]{0,8}["']?)(?:[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
   'gi',
 );
 

@@ -422,3 +422,41 @@ describe('redactSecrets on credentials right after an escape, in URLs and after 
     expect(redactSecrets(text)).toBe(text);
   });
 });
+
+describe('redactSecrets where an escape or a colour code sits in or before a value (a review of bug 59)', () => {
+  it.each([
+    [
+      'a password after a zerolog colour reset',
+      'ERROR \x1b[36mpassword=\x1b[0mhunter2hunter2 API Error: 503',
+      'hunter2hunter2',
+    ],
+    [
+      'a token after a zerolog colour reset',
+      'upstream 503 \x1b[36mtoken=\x1b[0mabcdefgh1234',
+      'abcdefgh1234',
+    ],
+    [
+      'a password holding a backslash and a t',
+      'conninfo host=db user=svc password=Q7\\tz9Lw2mK sslmode=require',
+      'z9Lw2mK',
+    ],
+    [
+      'a password holding a backslash and a b early on',
+      'login failed: password=Xy7\\b9QzLm for svc',
+      '9QzLm',
+    ],
+    [
+      'a JSON-escaped password holding a backslash',
+      '{"dsn":"host=db password=ab\\\\nyz12345 user=svc"}',
+      'nyz12345',
+    ],
+    ['a password starting with a \\u escape', 'password=\\u0041bcdefghij1234', 'bcdefghij1234'],
+    [
+      'a cookie holding an escaped slash',
+      '{"headers":"Cookie: rack.session=BAh7B0kiD3Nlc3Npb25f\\/aWQGOgZFVEkiRTVkZmY2; theme=dark"}',
+      'aWQGOgZFVEkiRTVkZmY2',
+    ],
+  ])('leaves nothing of %s', (_name, text, secret) => {
+    expect(redactSecrets(text)).not.toContain(secret);
+  });
+});
