@@ -19,6 +19,9 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     nestedObjects: fill('{"error":', size),
     statusLike: fill('API Error: 5', size),
     statusNumbers: fill('x 503 ', size),
+    // Statuses after a separator and a line break, each a log line's start to look at (found by a review).
+    statusLines: fill('a: 503\n', size),
+    statusCells: fill('a| 503 ', size),
     jsonEscapes: fill('\\n\\u0041', size),
     whitespaceRuns: fill(' \t', size),
     headerDump: fill('x-ratelimit-', size),

@@ -1441,6 +1441,7 @@ const THREE_DIGITS = /[0-9]{3}/;
 function firstStatus(t: string): number | undefined {
   // Nothing before the first three digits in a row can be one.
   let from = t.search(THREE_DIGITS);
+  separatorLooks = 0;
   if (from < 0) return undefined;
   while (from > 0 && isDigit(t.charCodeAt(from - 1))) from--;
   let first = 0;
@@ -1448,7 +1449,10 @@ function firstStatus(t: string): number | undefined {
   const n = t.length;
   // The status found so far, 0 for none. After a 5xx only a relayed 429 can change the answer.
   let found = 0;
-  for (let i = from; i < n; ) {
+  // Numbers that could be a status, looked at so far: a text whose first thousand are none holds none worth
+  // reading (and 256 KiB of `a: 503` costs no more than its first thousand).
+  let looks = 0;
+  for (let i = from; i < n && looks < STATUS_LOOKS; ) {
     const c = t.charCodeAt(i);
     if (c < DIGIT_0 || c > DIGIT_9) {
       i++;
@@ -1459,7 +1463,12 @@ function firstStatus(t: string): number | undefined {
     if (j - i === 3) {
       const status =
         (c - DIGIT_0) * 100 + (t.charCodeAt(i + 1) - DIGIT_0) * 10 + t.charCodeAt(i + 2) - DIGIT_0;
-      if ((found === 0 || status === 429) && CLASS_OF_STATUS[status] && inStatusPosition(t, i, j, first)) {
+      if (
+        (found === 0 || status === 429) &&
+        CLASS_OF_STATUS[status] &&
+        ++looks &&
+        inStatusPosition(t, i, j, first)
+      ) {
         // The first status, unless it is a 5xx around a relayed 429 (`Response: 500 {… "message":"429 Rate
         // limit is exceeded…"}`), which is the 429.
         if (found !== 0 || status < 500) return status;
@@ -1470,6 +1479,9 @@ function firstStatus(t: string): number | undefined {
   }
   return found === 0 ? undefined : found;
 }
+
+/** How many numbers that could be a status `firstStatus` looks at in one text. */
+const STATUS_LOOKS = 1000;
 
 /** Whether a colon ends at `end`, spaces after it skipped. */
 function afterColon(t: string, end: number): boolean {
@@ -1514,7 +1526,7 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // Past a separator: the start of a log line's message, past its level and logger (`[2026-03-14T09:26:53Z] ERROR
   // agent: 401 The API key …`, `… - ERROR - 402 You've used up your points!`), or a Chinese, Japanese or Korean
   // word for a failure and its colon (`请求失败: 403`, `发生错误：404`).
-  if ((before === SPACE || before === COLON || before === FULLWIDTH_COLON) && afterSeparator(t, i, before))
+  if ((before === SPACE || before === COLON || before === FULLWIDTH_COLON) && afterSeparator(t, i, j, before))
     return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
@@ -1542,17 +1554,30 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   return reasons?.some((reason) => t.startsWith(reason, k)) === true;
 }
 
-/** The check of `inStatusPosition` past a separator; the regular expressions run only after one. */
-function afterSeparator(t: string, i: number, before: number): boolean {
+/**
+ * The check of `inStatusPosition` past a separator. Its regular expressions run at most `SEPARATOR_LOOKS` times a
+ * text (`separatorLooks`, reset by `firstStatus`): a text of thousands of `a: 503` is no log of statuses.
+ */
+function afterSeparator(t: string, i: number, j: number, before: number): boolean {
   let sep = i - 1;
   while (codeAt(t, sep) === SPACE) sep--;
   const separator = codeAt(t, sep);
-  if (separator === COLON || separator === FULLWIDTH_COLON) {
-    if (codeAt(t, sep - 1) >= 0x3040 && CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i)))
-      return true;
-  } else if (separator !== PIPE && separator !== DASH) return false;
-  return before === SPACE && LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i));
+  const cjk = (separator === COLON || separator === FULLWIDTH_COLON) && codeAt(t, sep - 1) >= 0x3040;
+  const log = before === SPACE && (separator === COLON || separator === PIPE || separator === DASH);
+  if ((!cjk && !log) || separatorLooks >= SEPARATOR_LOOKS) return false;
+  separatorLooks++;
+  if (cjk) return CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i));
+  // A count that opens a log message is no status: `WARN indexer: 404 of 512 files`, `ERROR agent: 401 tokens`.
+  return LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i)) && !COUNT_AFTER.test(t.slice(j, j + 16));
 }
+
+/** How many times `afterSeparator` may run its regular expressions on one text. */
+const SEPARATOR_LOOKS = 32;
+let separatorLooks = 0;
+
+/** A count's noun (or `of`, `/`) right after a number. */
+const COUNT_AFTER =
+  /^(?:\/| (?:of|out|files?|chunks?|tokens?|entries|entry|items?|bytes?|lines?|records?|rows?|messages?|documents?|pages?|chars?|characters?|times|ms|seconds?)\b)/;
 
 /**
  * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`) and `…exception`

@@ -570,6 +570,20 @@ describe('status positions', () => {
     expect(classify({ message: text }).class).toBe(expected);
   });
 
+  it("keeps a log line's transient failure over a count that opens an earlier line (a review)", () => {
+    const text =
+      '[2026-03-14T09:26:52Z] WARN indexer: 404 of 512 files indexed\n[2026-03-14T09:26:53Z] ERROR agent: API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}';
+    expect(classify({ message: text }).class).toBe('capacity');
+    expect(classify({ message: 'ERROR agent: 401 of 900 tokens streamed, then: socket hang up' }).class).toBe(
+      'transport',
+    );
+  });
+
+  it('looks at the first thousand numbers that could be statuses, and no further', () => {
+    expect(classify({ message: `${'x 404 '.repeat(999)} HTTP 429` }).class).toBe('rate_limit');
+    expect(classify({ message: `${'x 404 '.repeat(1000)} HTTP 429` }).class).toBe('other');
+  });
+
   it('reads the 401 in 127.0.0.1:4016 as no status', () => {
     expect(classify({ message: 'request to http://127.0.0.1:4016/v1/messages failed' }).class).toBe('other');
   });
@@ -587,9 +601,12 @@ describe('status positions', () => {
     'errno = 403',
     'sent 429 bytes',
     '{"id":"503","message":"done"}',
-    // Only a level's own line, and only right after its separator.
+    // Only a level's own line, and only right after its separator; and no count that opens a message.
     '[INFO] pool: 503 connections open',
     'ERROR agent: retried 3 times, then 500 ok',
+    '[2026-03-14T09:26:52Z] WARN indexer: 404 of 512 files indexed',
+    '2026-03-14 09:26:52 - ERROR - 403 chunks received',
+    'ERROR agent: 401/900 done',
   ])('reads no status in "%s"', (text) => {
     expect(classify({ message: text }).class).toBe('other');
   });
