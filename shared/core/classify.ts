@@ -246,6 +246,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
     // gRPC's code as Google's clients print it: `Publisher Model `…` not found. (Status: NOT_FOUND)`.
     'status: not_found',
+    // Ollama's model that was never pulled: `The model "llama3.1:8b" was not found. To download it, run …`.
+    'to download it, run', 'try pulling it',
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'requires a newer version',
@@ -321,6 +323,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   badRequest: [
     'invalid_request_error', 'invalidrequesterror', 'invalid request', 'bad request', 'bad_request',
+    'request is not valid',
     'badrequest', 'validationexception', 'validation error', 'validation_error', 'validationerror',
     'invalid_argument', 'invalid argument', 'invalidargument', 'malformed', 'json body of your request',
     'unprocessable', 'not supported', "isn't supported", 'unsupported', 'unknown parameter',
@@ -394,6 +397,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exception - connection error',
   ],
   transport: [
+    // An API that could not be reached: `Can't reach the Claude API from Claude's workspace`, `API reachability:
+    // PROBABLY_UNREACHABLE`.
+    'unreachable', "can't reach", 'cannot reach', 'unable to reach', "couldn't reach", 'could not reach',
     // grammY's failed call to Telegram: `Network request for 'sendMessage' failed!`.
     'network request for',
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',

@@ -973,6 +973,11 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['quota', 'Tu límite de uso se restablece el 26 may 2026, 2:40 p.m.'],
     ['rate_limit', 'Desculpe, você excedeu o limite de uso. Código de Erro: rate_limited'],
     ['auth', 'Erro de autenticação. error_code: token_exchange_failed'],
+    // An API that could not be reached, a model never pulled, a request said to be invalid (round 26).
+    ['transport', "Failed to start Claude's workspace — Can't reach the Claude API from Claude's workspace"],
+    ['transport', 'API reachability: PROBABLY_UNREACHABLE'],
+    ['bad_request', 'The model "llama3.1:8b" was not found. To download it, run `ollama run llama3.1:8b`.'],
+    ['bad_request', 'Provider ended the request: Unknown Error: The provided request is not valid'],
     // An agent's own tools: a browser tool's local dev server that is down, a session file another process holds.
     ['other', 'Error: ### Result\nError: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3001/'],
     ['transport', 'Page.goto: net::ERR_TIMED_OUT at https://chat.z.ai/'],
