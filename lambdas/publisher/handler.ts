@@ -14,8 +14,11 @@ export type PublisherHandlerDeps = { sink: EventSink; log: Log };
  * The outbox's relay: publishes `session_changed {sessionId, retry, event}` for every event item the table's
  * stream carries (an INSERT whose sort key is an event key); the session rows, the TTL's deletions and anything
  * else are ignored. The item was written in the same transaction as the row, so whatever stored an event has
- * published it once this returns; a record whose publish fails is reported alone and the stream hands it (and
- * those after it) again, so watchers hear every event at least once.
+ * published it once this returns. A record whose publish fails is reported with its session's later records of
+ * the batch, which wait for it, and the stream hands them (and those after them) again, so watchers hear every
+ * event at least once and a session's in order. If the stream source gives the batch up after its retries, the
+ * records held back go with it: each try logs them (`publish held back`) as well as the one that failed, so the
+ * log names every event watchers missed.
  */
 export function createPublisherHandler(deps: PublisherHandlerDeps) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
@@ -25,8 +28,19 @@ export function createPublisherHandler(deps: PublisherHandlerDeps) {
     const failed = new Set<string>();
     const onRecord = async (record: DynamoDBRecord): Promise<void> => {
       const pk = record.dynamodb?.Keys?.[Attr.pk]?.S ?? '';
-      if (failed.has(pk))
+      if (failed.has(pk)) {
+        const change = changeOf(record, deps.log);
+        if (change) {
+          deps.log.warn('publish held back', {
+            sessionId: change.sessionId,
+            seq: change.event.seq,
+            kind: change.event.kind,
+            sequenceNumber: record.dynamodb?.SequenceNumber,
+            behind: 'an earlier record of its session in this batch failed',
+          });
+        }
         throw new Error(`an earlier record of ${pk} in this batch failed: this one waits for it`);
+      }
       try {
         await publishRecord(deps, record);
       } catch (error) {

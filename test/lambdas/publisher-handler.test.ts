@@ -161,7 +161,7 @@ describe('the publisher handler', () => {
   });
 
   it("holds a session's later records back after one of its records failed, so watchers hear them in order", async () => {
-    const { sink, handler } = setup(new Set([scheduled.seq]));
+    const { sink, handler, o } = setup(new Set([scheduled.seq]));
     const first = eventInsert(armedState, scheduled);
     const second = eventInsert(firedState, fired);
     const other = eventInsert(
@@ -174,6 +174,12 @@ describe('the publisher handler', () => {
       second.dynamodb?.SequenceNumber,
     ]);
     expect(sink.published.map((c) => [c.sessionId, c.event.seq])).toEqual([['s-43', 1]]);
+    // Should the stream source give the batch up, the log names every event watchers missed (a review).
+    const warned = o.lines.filter((l) => l.level === 'warn').map((l) => [l.message, l.extra?.seq]);
+    expect(warned).toEqual([
+      ['publish will be retried', scheduled.seq],
+      ['publish held back', fired.seq],
+    ]);
   });
 
   describe('over EventBridgeSink', () => {

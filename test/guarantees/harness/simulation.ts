@@ -208,7 +208,8 @@ export class Simulation {
   /**
    * One invocation of the real publisher handler on the head of the stream, as a DynamoDB stream source with
    * ReportBatchItemFailures hands it: the checkpoint moves up to the first failed record, which comes again with
-   * everything after it; an invocation that dies checkpoints nothing; a record tried past the retries is parked.
+   * everything after it; an invocation that dies checkpoints nothing; a batch whose first record was tried past the
+   * retries is parked whole.
    */
   async #relay(): Promise<void> {
     const batch = this.#stream.slice(0, PUBLISH_BATCH);
@@ -243,8 +244,10 @@ export class Simulation {
     this.trace.push({ kind: 'done', delivery, failed: firstFailed !== -1 });
     const head = this.#stream[0];
     if (firstFailed !== -1 && head && head.tries > PUBLISH_RETRY_ATTEMPTS) {
-      this.#stream.shift();
-      this.publishDeadLetters.push(head.record);
+      // The stream source gives up the batch it retried, not just its failed record: what the handler held back
+      // behind it goes too (a review).
+      const given = this.#stream.splice(0, batch.length - firstFailed);
+      this.publishDeadLetters.push(...given.map((entry) => entry.record));
     }
   }
 
