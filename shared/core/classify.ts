@@ -1581,9 +1581,9 @@ function afterSeparator(t: string, i: number, j: number, before: number): boolea
 const SEPARATOR_LOOKS = 32;
 let separatorLooks = 0;
 
-/** A count's noun (or `of`, `/`) right after a number. */
+/** A count's noun or unit (or `of`, `/`, `%`) right after a number. */
 const COUNT_AFTER =
-  /^(?:\/| (?:of|out|files?|chunks?|tokens?|entries|entry|items?|bytes?|lines?|records?|rows?|messages?|documents?|pages?|chars?|characters?|times|ms|seconds?)\b)/;
+  /^(?:[/%]| (?:of|out|left|more|files?|chunks?|tokens?|entries|entry|items?|bytes?|[kmg]i?b|lines?|records?|rows?|messages?|documents?|pages?|chars?|characters?|times|retries|attempts?|requests?|calls?|results?|errors?|warnings?|steps?|tasks?|sessions?|users?|ms|seconds?|minutes?|hours?)\b)/;
 
 /**
  * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`) and `…exception`

@@ -8,7 +8,7 @@ const TRUNCATED = '…[truncated]';
 // A key starts a word, or follows a URL escape (`%3Dsk-…`, `%20sk-…`) or an underscore (`MY_KEY_sk-…`).
 // Also after an escape whose last character is a letter: a JSON or C one (`\nsk-…`, `\u0027sk-…`) or a
 // terminal's colour code, raw or escaped (`\x1b[1msk-…`, `\u001b[1msk-…`).
-const ESCAPE_BEFORE = String.raw`\\[nrtfbv]|\\u[0-9A-Fa-f]{4}|\x1b\[[0-9;]{0,12}[A-Za-z]|\\u001b\[[0-9;]{0,12}[A-Za-z]`;
+const ESCAPE_BEFORE = String.raw`\\[nrtfbv]|\\u[0-9A-Fa-f]{4}|(?:\x1b|\\u001[bB])\[[0-9;:?]{0,32}[A-Za-z]`;
 
 /**
  * `prefix` where it starts a word: after none of the characters in `inWord` (a character class's body), or after
@@ -98,7 +98,7 @@ const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
 // …` in a JSON dump of a request); it may start after a terminal's colour code (zerolog's `password=\x1b[0m…`)
 // but not run into one, where the next field begins.
 const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\\\|\\(?!r\\n|n))`;
-const COLOURED = String.raw`(?:\x1b\[[0-9;]{0,12}m)*`;
+const COLOURED = String.raw`(?:\x1b\[[0-9;:]{0,32}m)*`;
 
 /** `Authorization: Basic …`, `"authorization": "Token …"`, `Authorization:[NTLM …]`: name and scheme stay. */
 const AUTH = String.raw`${startingWord('(?:proxy-)?authorization')}\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;

@@ -363,7 +363,10 @@ function onCompleted(state: SessionState, event: TurnEvent, ctx: MachineContext)
   const chain = state.chain;
   const landed = landedInFlight(state, turnId, base, attempt);
   const chainHere = chain !== null && chain.turnId === turnId && chain.base === base && !chain.ended;
-  if (!landed && !chainHere) return completedUnseen(state, event, base, turnId, ctx);
+  // A resumed prompt's completion (`p~resume-1`) with no chain open is the resumer's own resume of an older prompt
+  // landing late (a hub that queued it behind the user's next prompt), no newer prompt: stale (a review).
+  if (!landed && !chainHere)
+    return attempt > 0 ? nothing(Outcome.stale) : completedUnseen(state, event, base, turnId, ctx);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
@@ -402,7 +405,10 @@ function completedUnseen(
   // Its start was seen (the common case, written then), or it is not later than the newest sign: nothing to write.
   // Later by the sender's clock only, never by a tie: a completion dated the same second as a newer prompt's
   // failure may be an older prompt's, sent again (a review), and would cancel that retry.
-  if (latest !== null && ((latest.base === base && latest.turnId === turnId) || event.occurredAt <= latest.at))
+  if (
+    latest !== null &&
+    ((latest.base === base && latest.turnId === turnId) || event.occurredAt <= latest.at)
+  )
     return nothing(Outcome.stale);
   const next = beginWrite(state, event, ctx);
   const events: SessionEvent[] = [];

@@ -607,6 +607,8 @@ describe('status positions', () => {
     '[2026-03-14T09:26:52Z] WARN indexer: 404 of 512 files indexed',
     '2026-03-14 09:26:52 - ERROR - 403 chunks received',
     'ERROR agent: 401/900 done',
+    '2026-03-14 09:26:52 - agent - WARNING - 413 KB of tool output truncated',
+    '[2026-03-14T09:26:52Z] ERROR agent: 401 retries left',
   ])('reads no status in "%s"', (text) => {
     expect(classify({ message: text }).class).toBe('other');
   });

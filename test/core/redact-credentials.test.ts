@@ -452,6 +452,21 @@ describe('redactSecrets where an escape or a colour code sits in or before a val
     ],
     ['a password starting with a \\u escape', 'password=\\u0041bcdefghij1234', 'bcdefghij1234'],
     [
+      'a key after a 24-bit colour code',
+      'key in use \x1b[38;2;215;119;87msk-ant-api03-Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5',
+      'Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5',
+    ],
+    [
+      'a key after an upper-case JSON escape of a colour code',
+      '{"m":"\\u001B[1msk-ant-api03-Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5"}',
+      'Qz7Xk2Lm9Pw4Rt6Yv8Bn3Cd5',
+    ],
+    [
+      'a password after a 24-bit colour code',
+      'password=\x1b[38;2;255;100;0mhunter2hunter2',
+      'hunter2hunter2',
+    ],
+    [
       'a cookie holding an escaped slash',
       '{"headers":"Cookie: rack.session=BAh7B0kiD3Nlc3Npb25f\\/aWQGOgZFVEkiRTVkZmY2; theme=dark"}',
       'aWQGOgZFVEkiRTVkZmY2',
