@@ -1529,11 +1529,6 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
-  // Past a separator: the start of a log line's message, past its level and logger (`[2026-03-14T09:26:53Z] ERROR
-  // agent: 401 The API key …`, `… - ERROR - 402 You've used up your points!`), or a Chinese, Japanese or Korean
-  // word for a failure and its colon (`请求失败: 403`, `发生错误：404`).
-  if ((before === SPACE || before === COLON || before === FULLWIDTH_COLON) && afterSeparator(t, i, j, before))
-    return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);
@@ -1549,6 +1544,11 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     // Dio's `the response has a status code of 503`.
     return true;
   }
+  // Past a separator (after the words, which settle most statuses without a regular expression): the start of a log line's message, past its level and logger (`[2026-03-14T09:26:53Z] ERROR
+  // agent: 401 The API key …`, `… - ERROR - 402 You've used up your points!`), or a Chinese, Japanese or Korean
+  // word for a failure and its colon (`请求失败: 403`, `发生错误：404`).
+  if ((before === SPACE || before === COLON || before === FULLWIDTH_COLON) && afterSeparator(t, i, j, before))
+    return true;
   // aiohttp's ClientResponseError: `Unknown error from OpenAI - 404, message='Not Found', url=URL('…')` (its
   // TransferEncodingError's 400 is refused above).
   if (t.startsWith(", message='", j) || t.startsWith(', message="', j)) return true;
