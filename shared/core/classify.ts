@@ -258,8 +258,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
-    // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`.
-    "permission '",
+    // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
+    // check: `You must be a named user on your organization's … subscription to use this service`.
+    "permission '", 'must be a named user',
     // A model or account kept to other regions: `Account.RegionUnavailable`, `ERROR_UNSUPPORTED_REGION`.
     'regionunavailable', 'region_unavailable', 'unsupported_region',
     'accessdenied', 'access_denied', 'access denied', 'access is denied', "don't have access",

@@ -971,6 +971,10 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     // gRPC's NOT_FOUND as Google's clients print it, Cloud IAM's refusal, cyber-abuse checks, Iberian wordings.
     ['bad_request', 'API Error: Publisher Model `gemini-2.5-pro-preview` not found. (Status: NOT_FOUND)'],
     ['permission', "Permission 'cloudaicompanion.companions.generateChat' denied"],
+    [
+      'permission',
+      "You must be a named user on your organization's Gemini Code Assist Standard edition subscription to use this service",
+    ],
     ['content_filter', 'Heads up, your request was re-routed to reduce cyber-abuse risk'],
     ['quota', 'Tu límite de uso se restablece el 26 may 2026, 2:40 p.m.'],
     ['rate_limit', 'Desculpe, você excedeu o limite de uso. Código de Erro: rate_limited'],
