@@ -1575,16 +1575,19 @@ function afterSeparator(t: string, i: number, j: number, before: number): boolea
   separatorLooks++;
   if (cjk) return CJK_FAILURE_BEFORE_STATUS.test(t.slice(Math.max(0, i - 8), i));
   // A count that opens a log message is no status: `WARN indexer: 404 of 512 files`, `ERROR agent: 401 tokens`.
-  return LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i)) && !COUNT_AFTER.test(t.slice(j, j + 16));
+  return LOG_MESSAGE_START.test(t.slice(Math.max(0, i - 120), i)) && !COUNT_AFTER.test(t.slice(j, j + 24));
 }
 
 /** How many times `afterSeparator` may run its regular expressions on one text. */
 const SEPARATOR_LOOKS = 32;
 let separatorLooks = 0;
 
-/** A count's noun or unit (or `of`, `/`, `%`) right after a number. */
+/**
+ * A count right after a number: `of`, `/`, `%`, a unit, a noun that only counts things, or a word that may also
+ * follow a status (`503 retries exhausted`) when what comes next makes it a count (`401 retries left`).
+ */
 const COUNT_AFTER =
-  /^(?:[/%]| (?:of|out|left|more|files?|chunks?|tokens?|entries|entry|items?|bytes?|[kmg]i?b|lines?|records?|rows?|messages?|documents?|pages?|chars?|characters?|times|retries|attempts?|requests?|calls?|results?|errors?|warnings?|steps?|tasks?|sessions?|users?|ms|seconds?|minutes?|hours?)\b)/;
+  /^(?:[/%]| (?:of|out|left|files?|chunks?|tokens?|entries|entry|items?|bytes?|[kmg]i?b|lines?|records?|rows?|documents?|pages?|chars?|characters?|ms)\b| (?:retries|attempts?|requests?|calls?|results?|errors?|warnings?|steps?|tasks?|sessions?|users?|messages?|times|seconds?|minutes?|hours?) (?:left|of|remaining|more)\b)/;
 
 /**
  * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`) and `…exception`

@@ -63,6 +63,12 @@ const BEARER = new RegExp(
 const CREDENTIAL_NAMES =
   '(?:x-)?(?:api[_-]?key|(?:access|refresh|id)_token|client_secret|token|password|passwd|pwd|secret|signature|sig|authorization|cookie)';
 
+/**
+ * Colour codes, raw or escaped, that a coloured log puts around a name, a separator or a value (zerolog's
+ * `password=\x1b[0m…`, logrus's `\x1b[31mpassword\x1b[0m=…`, Node's `util.inspect`: `password: \x1b[32m'…'`).
+ */
+const COLOURED = String.raw`(?:(?:\x1b|\\u001[bB])\[[0-9;:]{0,32}m)*`;
+
 /** `x-api-key: …`, `"x-api-key":"…"`, `api_key=…`, `aws_secret_access_key=…`: the name stays. */
 // Any spelling: `secretAccessKey`, `SessionToken`, `Ocp-Apim-Subscription-Key`, `x-auth-token`.
 const KEY_NAMES = [
@@ -82,7 +88,7 @@ const KEY_NAMES = [
 ].join('|');
 // Also in JSON inside a JSON string (`\\"apiKey\\":\\"…\\"`), so a value stops at a backslash.
 const KEY_VALUE = new RegExp(
-  `((?:${KEY_NAMES})\\\\?["']?[ \\t]{0,8}[:=][ \\t]{0,8}\\\\?["']?)(?!\\[REDACTED|(?:${CREDENTIAL_NAMES})\\\\?["'])[^\\s"'&,;}{)\\]\\\\]{4,}`,
+  `((?:${KEY_NAMES})${COLOURED}\\\\?["']?${COLOURED}[ \\t]{0,8}[:=][ \\t]{0,8}${COLOURED}\\\\?["']?)(?!\\[REDACTED|(?:${CREDENTIAL_NAMES})\\\\?["'])[^\\s"'&,;}{)\\]\\\\]{4,}`,
   'gi',
 );
 
@@ -97,11 +103,10 @@ const ESCAPED = String.raw`${KEEP}[^"'\\\r\n]+`;
 // A bare value runs past a backslash, an escaped backslash pair and any escape but a line break (`Basic …\r\nCookie:
 // …` in a JSON dump of a request); it may start after a terminal's colour code (zerolog's `password=\x1b[0m…`)
 // but not run into one, where the next field begins.
-const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\\\|\\(?!r\\n|n))`;
-const COLOURED = String.raw`(?:\x1b\[[0-9;:]{0,32}m)*`;
+const BARE = String.raw`${KEEP}(?:[^\s"'&,;}{)\]\\\x1b]|\\\\|\\(?!r\\n|n|u001[bB]))`;
 
 /** `Authorization: Basic …`, `"authorization": "Token …"`, `Authorization:[NTLM …]`: name and scheme stay. */
-const AUTH = String.raw`${startingWord('(?:proxy-)?authorization')}\\?["']?[ \t]{0,8}:[ \t]{0,8}(?!\\?["'[]?bearer\b)`;
+const AUTH = String.raw`${startingWord('(?:proxy-)?authorization')}${COLOURED}\\?["']?${COLOURED}[ \t]{0,8}:[ \t]{0,8}${COLOURED}(?!\\?["'[]?bearer\b)`;
 const SCHEME = String.raw`(?:[A-Za-z][A-Za-z0-9._-]{0,30}[ \t]{1,8})?`;
 const AUTHORIZATION: readonly RegExp[] = [
   new RegExp(`(${AUTH}["']${SCHEME})${QUOTED}`, 'gi'),
@@ -122,15 +127,15 @@ const NAME = `(?:${startingWord('token|password|passwd|passphrase|pwd|secret|sig
 // `UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify` are prose.
 const PASSWORD = `(?:${startingWord('password|passwd|passphrase|pwd|secret', 'A-Za-z0-9')}|(?<=[A-Za-z0-9])(?:password|secret))`;
 const CREDENTIALS: readonly RegExp[] = [
-  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}[:=][ \t]{0,8}["'])${QUOTED}`, 'gi'),
+  new RegExp(String.raw`(${NAME}${COLOURED}["']?${COLOURED}[ \t]{0,8}[:=][ \t]{0,8}${COLOURED}["'])${QUOTED}`, 'gi'),
   new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
-  new RegExp(String.raw`(${NAME}["']?[ \t]{0,8}=[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
-  new RegExp(String.raw`(${PASSWORD}["']?[ \t]{0,8}:[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
+  new RegExp(String.raw`(${NAME}${COLOURED}["']?[ \t]{0,8}=[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
+  new RegExp(String.raw`(${PASSWORD}${COLOURED}["']?[ \t]{0,8}:[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
 ];
 
 /** `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes. */
 const COOKIE = new RegExp(
-  String.raw`(${startingWord('(?:set-)?cookie')}["']?[ \t]{0,8}:[ \t]{0,8}["']?)(?:[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
+  String.raw`(${startingWord('(?:set-)?cookie')}${COLOURED}\\?["']?${COLOURED}[ \t]{0,8}:[ \t]{0,8}${COLOURED}\\?["']?)(?=[^\s\\"'])(?:[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
   'gi',
 );
 

@@ -340,7 +340,11 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   // The resumed turn started before its POST's answer was recorded (a timeout, a crash): the POST arrived.
   const landed = landedInFlight(state, turnId, base, attempt);
   const latest = state.latestPrompt;
-  const stale = latest !== null && cameBefore(event, latest);
+  const chain = state.chain;
+  const chainHere = chain !== null && chain.turnId === turnId && chain.base === base && !chain.ended;
+  // A resumed prompt's start (`p~resume-1`) with no chain of it open is the resumer's own resume of an older prompt
+  // starting late (a hub that queued it behind the user's next one), no newer prompt (a review).
+  const stale = (latest !== null && cameBefore(event, latest)) || (attempt > 0 && !chainHere);
   const again = latest !== null && latest.base === base && latest.turnId === turnId;
   if (!landed && stale) return nothing(Outcome.stale);
   if (!landed && again) return nothing(Outcome.duplicate);
@@ -350,9 +354,7 @@ function onStarted(state: SessionState, event: TurnEvent, ctx: MachineContext): 
   settleLanded(next, turnId, base, attempt, events);
   if (!stale && !again) {
     next.latestPrompt = signOf(base, turnId, event);
-    if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
-    if (next.inFlight !== null && next.inFlight.base !== base)
-      withdrawInFlight(next, 'superseded', events, ctx);
+    supersedeOthers(next, base, turnId, events, effects, ctx);
   }
   return finish(next, outcomeOf(events, landed), events, effects);
 }
@@ -414,10 +416,25 @@ function completedUnseen(
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
   next.latestPrompt = { ...signOf(base, turnId, event), completed: true };
-  if (next.pending !== null && next.pending.base !== base) skipPending(next, 'superseded', events, effects);
-  if (next.inFlight !== null && next.inFlight.base !== base)
-    withdrawInFlight(next, 'superseded', events, ctx);
+  supersedeOthers(next, base, turnId, events, effects, ctx);
   return finish(next, outcomeOf(events, false), events, effects);
+}
+
+/**
+ * A sign of a newer prompt (its start, or its completion before its start) supersedes the attempt of any other:
+ * another prompt, or the same prompt id in another turn (a hub that runs a prompt again, a user's retry).
+ */
+function supersedeOthers(
+  next: SessionState,
+  base: string,
+  turnId: string,
+  events: SessionEvent[],
+  effects: Effect[],
+  ctx: MachineContext,
+): void {
+  const other = (p: Pending) => p.base !== base || p.turnId !== turnId;
+  if (next.pending !== null && other(next.pending)) skipPending(next, 'superseded', events, effects);
+  if (next.inFlight !== null && other(next.inFlight)) withdrawInFlight(next, 'superseded', events, ctx);
 }
 
 /** The sign of a prompt that `event` is. */

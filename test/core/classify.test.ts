@@ -579,6 +579,18 @@ describe('status positions', () => {
     );
   });
 
+  it.each([
+    ['ERROR agent: 503 retries exhausted', 'capacity'],
+    ['ERROR claude: 529 attempts failed', 'capacity'],
+    ['ERROR proxy: 502 requests dropped by upstream', 'server'],
+    ['2026-03-14 09:26:52 - agent - ERROR - 500 results not returned', 'server'],
+  ] as const)(
+    'reads a status a count word follows when no count is meant: "%s" (a review)',
+    (text, expected) => {
+      expect(classify({ message: text }).class).toBe(expected);
+    },
+  );
+
   it('looks at the first thousand numbers that could be statuses, and no further', () => {
     expect(classify({ message: `${'x 404 '.repeat(999)} HTTP 429` }).class).toBe('rate_limit');
     expect(classify({ message: `${'x 404 '.repeat(1000)} HTTP 429` }).class).toBe('other');

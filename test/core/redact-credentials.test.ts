@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from '../../shared/core/redact';
 
@@ -473,5 +474,50 @@ describe('redactSecrets where an escape or a colour code sits in or before a val
     ],
   ])('leaves nothing of %s', (_name, text, secret) => {
     expect(redactSecrets(text)).not.toContain(secret);
+  });
+});
+
+describe('redactSecrets on coloured logs and JSON-escaped headers (a last review)', () => {
+  const secrets = [
+    'dXNlcjpwYXNzd29yZA==',
+    'hunter2secret',
+    'abcd1234efgh5678',
+    's3cr3tsessionvalue',
+    'tok_abcdefgh12345678',
+  ];
+  const leaked = (text: string) => secrets.filter((secret) => text.includes(secret));
+
+  it("leaves nothing of an HTTP client's config as Node prints it in colour", () => {
+    const headers = {
+      Authorization: 'Basic dXNlcjpwYXNzd29yZA==',
+      password: 'hunter2secret',
+      'x-api-key': 'abcd1234efgh5678',
+      cookie: 'sid=s3cr3tsessionvalue',
+      token: 'tok_abcdefgh12345678',
+    };
+    const out = redactSecrets(`API Error: 503 upstream failed ${inspect({ headers }, { colors: true })}`);
+    expect(leaked(out), out).toEqual([]);
+  });
+
+  it.each([
+    ["logrus's coloured keys", '\x1b[31mERRO\x1b[0m upstream 503 \x1b[31mpassword\x1b[0m=hunter2secret'],
+    ["structlog's coloured key and value", 'failed \x1b[36mapi_key\x1b[0m=\x1b[35mabcd1234efgh5678\x1b[0m'],
+    [
+      'the same escaped in JSON',
+      String.raw`{"log":"\u001b[36mpassword\u001b[0m=\u001b[35mhunter2secret\u001b[0m"}`,
+    ],
+    ['a coloured Authorization value', 'Authorization: \x1b[1mBasic dXNlcjpwYXNzd29yZA==\x1b[0m'],
+    [
+      'a cookie in JSON inside a JSON string',
+      String.raw`{"e":"{\"headers\":{\"Cookie\":\"sessionid=s3cr3tsessionvalue\"}}"}`,
+    ],
+    ['a cookie value in escaped quotes', String.raw`Cookie: \"sessionid=s3cr3tsessionvalue\"`],
+    [
+      'two Basic values around an escaped colour code',
+      String.raw`Invalid API key\u001b[31mAuthorization: Basic dXNlcjpwYXNzd29yZA==\u001b[0m(Authorization: Basic hunter2secret)`,
+    ],
+  ])('leaves nothing of %s', (_name, text) => {
+    const out = redactSecrets(text);
+    expect(leaked(out), out).toEqual([]);
   });
 });

@@ -654,6 +654,44 @@ describe('events of two prompts that SQS hands over out of order (a review)', ()
     expect(s.retry?.promptId).toBe('p-2~resume-1');
   });
 
+  it("keeps a newer prompt's retry when an older prompt's late resume starts, then completes (a review)", () => {
+    const s = new Session();
+    s.fail(0);
+    const wake = s.dueWake();
+    s.apply({ kind: 'wake', wake });
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    s.now = T0 + 20_300;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 }),
+    });
+    s.now = T0 + 26_300;
+    const resumed = { promptId: 'p-cap~resume-1', occurredAt: T0 + 21_000, receivedAt: T0 + 21_200 };
+    expect(s.apply({ kind: 'event', event: turnEvent('turn.started', resumed) }).outcome).toBe('stale');
+    expect(s.retry?.promptId).toBe('p-2~resume-1');
+  });
+
+  it('supersedes a wait when the same prompt runs again as a new turn: its start, or its completion alone', () => {
+    for (const type of ['turn.started', 'turn.completed'] as const) {
+      const s = new Session();
+      s.now = T0 + 100;
+      s.apply({
+        kind: 'event',
+        event: turnFailed({ turnId: 't-7', promptId: 'p-cap', occurredAt: T0, receivedAt: T0 + 100 }),
+      });
+      s.now = T0 + 8100;
+      const rerun = turnEvent(type, {
+        turnId: 't-8',
+        promptId: 'p-cap',
+        occurredAt: T0 + 8000,
+        receivedAt: T0 + 8100,
+      });
+      const d = s.apply({ kind: 'event', event: rerun });
+      expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'superseded' })]);
+      expect(s.retry).toBeNull();
+    }
+  });
+
   it('writes nothing for the completion of a prompt whose start was handled', () => {
     const s = new Session();
     s.apply({
