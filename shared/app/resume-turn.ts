@@ -53,7 +53,8 @@ export async function resumeTurn(
   // try count is the one we took.
   const fresh = await deps.store.load(wake.sessionId);
   const claimed = claim.decision.next?.inFlight;
-  const sameAttempt = fresh.inFlight?.promptId === send.call.promptId;
+  const sameAttempt =
+    fresh.inFlight?.promptId === send.call.promptId && fresh.inFlight?.turnId === send.call.turnId;
   // Another delivery has claimed the attempt since: the attempt and its answer are that delivery's to record, so
   // this one records nothing (a `not_sent` here would release the other's claim while its POST is going out).
   if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };

@@ -131,6 +131,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return duplicateFailure(state, turnId, base, attempt, ctx.now);
   }
   if (sameChain && chain.ended) return nothing(Outcome.stale);
+  // A resumed prompt's failure while another prompt's chain is open: the resumer's own resume of an older prompt,
+  // queued by the hub behind the user's next one, failing late. The newer chain stays (a review).
+  if (attempt > 0 && chain !== null && chain.base !== base) return nothing(Outcome.stale);
   if (sameChain && state.pending?.base === base && state.pending.turnId === turnId)
     return nothing(Outcome.stale);
   // A stop at or after the failure was meant for it: a sender's stop by the sender's clock, an API stop by the
@@ -147,8 +150,13 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     return finish(next, Outcome.stale, [], []);
   }
   const latest = state.latestPrompt;
-  // Older than the newest sign of another prompt, or than its own prompt's completion: that turn has moved on.
-  if (latest && cameBefore(event, latest) && (latest.base !== base || latest.completed))
+  // Older than the newest sign of another prompt or turn, or than its own prompt's completion: that turn has
+  // moved on (a prompt the hub ran again as a new turn counts as another).
+  if (
+    latest &&
+    cameBefore(event, latest) &&
+    (latest.base !== base || latest.turnId !== turnId || latest.completed)
+  )
     return nothing(Outcome.stale);
 
   const next = beginWrite(state, event, ctx);
@@ -160,16 +168,12 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   }
   // A newer prompt's failure supersedes an older prompt's attempt in flight, as its start would have: the two
   // can arrive in either order (one batch is handled in parallel), and its start may be taken for a duplicate.
-  if (next.inFlight && next.inFlight.base !== base) withdrawInFlight(next, 'superseded', events, ctx);
+  if (next.inFlight && (next.inFlight.base !== base || next.inFlight.turnId !== turnId))
+    withdrawInFlight(next, 'superseded', events, ctx);
   // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
   settleLanded(next, turnId, base, attempt, events);
   // The prompt's newest sign of life: a failure later than its start makes older events of others stale.
-  next.latestPrompt =
-    latest && latest.base === base
-      ? cameBefore(event, latest)
-        ? latest
-        : signOf(latest.base, latest.turnId, event)
-      : signOf(base, turnId, event);
+  next.latestPrompt = latest && cameBefore(event, latest) ? latest : signOf(base, turnId, event);
   const nextAttempt = attempt + 1;
   next.chain = { turnId, base, lastAttempt: nextAttempt, ended: true };
 
@@ -533,7 +537,7 @@ function onWake(
     // older one must get its own outcome. While its claim holds, its POST may be under way: come back at the end
     // of its lease. After that it is settled as skipped in the claim's own write.
     const older = state.inFlight;
-    if (older && older.promptId !== p.promptId && claimHeld(older, ctx)) {
+    if (older && (older.promptId !== p.promptId || older.turnId !== p.turnId) && claimHeld(older, ctx)) {
       const untilMs = (older.claimedAt ?? ctx.now) + ctx.policy.resumeLeaseMs;
       return {
         outcome: Outcome.early,
@@ -546,7 +550,7 @@ function onWake(
     const next = beginWrite(state, undefined, ctx);
     next.pending = null;
     const events: SessionEvent[] = [];
-    if (older && older.promptId !== p.promptId)
+    if (older && (older.promptId !== p.promptId || older.turnId !== p.turnId))
       settleInFlight(next, events, skippedEvent(older, older.cancelled ?? 'superseded'));
     return claim(next, { ...p, phase: PendingPhase.firing }, ctx, events);
   }

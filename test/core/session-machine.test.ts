@@ -692,6 +692,83 @@ describe('events of two prompts that SQS hands over out of order (a review)', ()
     }
   });
 
+  it("withdraws the old turn's attempt between tries when the same prompt, run again as a new turn, fails (a review)", () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-7', promptId: 'p-cap', occurredAt: T0 }) });
+    const wake7 = s.dueWake();
+    s.apply({ kind: 'wake', wake: wake7 });
+    s.apply({
+      kind: 'resume_result',
+      wake: wake7,
+      result: { kind: 'retryable', detail: 'HTTP 503', status: 503 },
+    });
+    s.now += 2000;
+    const rerun = turnFailed({ turnId: 't-8', promptId: 'p-cap', occurredAt: s.now });
+    expect(s.apply({ kind: 'event', event: rerun }).events.map((e) => e.kind)).toEqual([
+      'auto_resume_skipped',
+      'auto_resume_scheduled',
+    ]);
+    s.now += 1000;
+    const again = s.apply({ kind: 'wake', wake: wake7 });
+    expect(again.effects.filter((e) => e.kind === 'resume')).toEqual([]);
+    expect(s.retry).toMatchObject({ turnId: 't-8', promptId: 'p-cap~resume-1' });
+  });
+
+  it("waits for the old turn's POST before sending a re-run's attempt of the same prompt id (a review)", () => {
+    const s = new Session();
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-7', promptId: 'p-cap', occurredAt: T0 }) });
+    const wake7 = s.dueWake();
+    s.apply({ kind: 'wake', wake: wake7 });
+    s.now += 1000;
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-cap', occurredAt: s.now }),
+    });
+    s.now += 1000;
+    s.apply({ kind: 'event', event: turnFailed({ turnId: 't-8', promptId: 'p-cap', occurredAt: s.now }) });
+    const wake8 = s.dueWake();
+    // t-7's claim is still within its lease: t-8 is not sent beside it, and t-7's answer is its own.
+    expect(s.apply({ kind: 'wake', wake: wake8 }).effects.filter((e) => e.kind === 'resume')).toEqual([]);
+    const answer = s.apply({ kind: 'resume_result', wake: wake7, result: { kind: 'ok' } });
+    expect(answer.events.map((e) => e.kind)).toEqual(['auto_resume_fired']);
+    expect(s.retry).toMatchObject({ turnId: 't-8' });
+  });
+
+  it("drops the old turn's failure handled after the start of the same prompt run again (a review)", () => {
+    const s = new Session();
+    s.now = T0 + 3100;
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { turnId: 't-8', promptId: 'p-cap', occurredAt: T0 + 3000 }),
+    });
+    const old = s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-7', promptId: 'p-cap', occurredAt: T0 }),
+    });
+    expect(old.outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
+  it("keeps a newer prompt's retry when an older prompt's late resume fails (a review)", () => {
+    const s = new Session();
+    s.fail(0);
+    const wake = s.dueWake();
+    s.apply({ kind: 'wake', wake });
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    s.now = T0 + 20_300;
+    s.apply({
+      kind: 'event',
+      event: turnFailed({ turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000 }),
+    });
+    s.now = T0 + 30_300;
+    const late = s.apply({
+      kind: 'event',
+      event: turnFailed({ promptId: 'p-cap~resume-1', occurredAt: T0 + 30_000 }),
+    });
+    expect(late.outcome).toBe('stale');
+    expect(s.retry?.promptId).toBe('p-2~resume-1');
+  });
+
   it('writes nothing for the completion of a prompt whose start was handled', () => {
     const s = new Session();
     s.apply({
