@@ -130,10 +130,18 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   if ((state.failures ?? []).includes(failureKey) || (sameChain && chain.lastAttempt > attempt)) {
     return duplicateFailure(state, turnId, base, attempt, ctx.now);
   }
-  if (sameChain && chain.ended) return nothing(Outcome.stale);
-  // A resumed prompt's failure while another prompt's chain is open: the resumer's own resume of an older prompt,
-  // queued by the hub behind the user's next one, failing late. The newer chain stays (a review).
-  if (attempt > 0 && chain !== null && chain.base !== base) return nothing(Outcome.stale);
+  // A stale failure of a resumed turn still shows that its POST landed: the attempt in flight fired (a review).
+  const staleButLanded = (): Decision => {
+    if (!landedInFlight(state, turnId, base, attempt)) return nothing(Outcome.stale);
+    const next = beginWrite(state, event, ctx);
+    const events: SessionEvent[] = [];
+    settleLanded(next, turnId, base, attempt, events);
+    return finish(next, Outcome.fired, events, []);
+  };
+  if (sameChain && chain.ended) return staleButLanded();
+  // A resumed prompt's failure while another prompt's (or turn's) chain is open: the resumer's own resume of an older
+  // prompt, queued by the hub behind the user's next one, failing late. The newer chain stays (a review).
+  if (attempt > 0 && chain !== null && !chain.ended && !sameChain) return staleButLanded();
   if (sameChain && state.pending?.base === base && state.pending.turnId === turnId)
     return nothing(Outcome.stale);
   // A stop at or after the failure was meant for it: a sender's stop by the sender's clock, an API stop by the
