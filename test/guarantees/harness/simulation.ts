@@ -515,10 +515,13 @@ export class Simulation {
   #plan(session: SessionWorld, index: number): void {
     const base = { sessionId: session.id, agentSessionId: `a-${index + 1}` };
     let at = T0;
+    let promptId = '';
     for (const [i, prompt] of session.script.prompts.entries()) {
       at += prompt.afterMs + (i > 0 ? 1 : 0);
       session.promptStarts.push(at);
-      const turn = { ...base, turnId: `t-${i + 1}`, promptId: `p-${i + 1}` };
+      // A prompt run again as a new turn keeps the prompt id of the one before it.
+      promptId = prompt.rerun && i > 0 ? promptId : `p-${i + 1}`;
+      const turn = { ...base, turnId: `t-${i + 1}`, promptId };
       if (prompt.announce) this.#emit(at, { type: 'turn.started', ...turn });
       at += prompt.endAfterMs;
       this.#emitEnd(at, prompt.end, turn);

@@ -16,7 +16,14 @@ export type TurnEnd =
   | { kind: 'silent' };
 
 /** A prompt the user sends in a new turn: when it starts (ms after the previous one) and how it ends. */
-export type PromptScript = { afterMs: number; announce: boolean; end: TurnEnd; endAfterMs: number };
+/** `rerun`: the prompt id of the one before it, run again as a new turn (a user's retry; the first prompt's is its own). */
+export type PromptScript = {
+  afterMs: number;
+  announce: boolean;
+  end: TurnEnd;
+  endAfterMs: number;
+  rerun: boolean;
+};
 
 /** How the agent answers one resume POST: accepted, 503, accepted but timed out, or a 4xx. */
 export type AgentAnswer = 'ok' | '503' | 'timeout' | '4xx';
@@ -135,6 +142,7 @@ const prompt: fc.Arbitrary<PromptScript> = fc.record({
   announce: fc.boolean(),
   end: turnEnd,
   endAfterMs: offsetMs,
+  rerun: fc.nat(3).map((n) => n === 0),
 });
 
 const answer = fc.constantFrom<AgentAnswer>('ok', 'ok', 'ok', '503', '503', 'timeout', '4xx');
