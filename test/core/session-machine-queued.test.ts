@@ -1,5 +1,4 @@
-// Found by a review of the state machine's last fixes (bug 66): resumed prompts that report in late, through the real
-// `decide`.
+// Resumed prompts that report in late (bug 66 and a review of its fix), through the real `decide`.
 import { describe, expect, it } from 'vitest';
 import type { TurnEvent } from '../../shared/core/types';
 import { authFailed, T0, turnEvent, turnFailed } from '../support/events';
@@ -17,86 +16,27 @@ function firedOnce() {
   return s;
 }
 
-describe("F1: re-run (same prompt id, new turn): the old turn's late resume that fails", () => {
-  it("keeps the re-run's retry when t-7's queued resume fails after t-8 failed", () => {
-    const s = firedOnce();
-    // The hub queued p-cap~resume-1 (t-7) behind the user's re-run of p-cap as t-8, which fails first.
-    s.now = T0 + 20_300;
-    s.apply(
-      ev(
-        turnEvent('turn.started', {
-          turnId: 't-8',
-          promptId: 'p-cap',
-          occurredAt: T0 + 19_000,
-          receivedAt: T0 + 19_100,
-        }),
-      ),
-    );
-    s.apply(
-      ev(turnFailed({ turnId: 't-8', promptId: 'p-cap', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 })),
-    );
-    expect(s.retry).toMatchObject({ turnId: 't-8', promptId: 'p-cap~resume-1' });
-    // Then the hub runs t-7's queued resume: its start is stale (bug 65/66) ...
-    s.now = T0 + 30_300;
-    const st = s.apply(
-      ev(
-        turnEvent('turn.started', {
-          turnId: 't-7',
-          promptId: 'p-cap~resume-1',
-          occurredAt: T0 + 25_000,
-          receivedAt: T0 + 25_100,
-        }),
-      ),
-    );
-    expect(st.outcome).toBe('stale');
-    // ... and its failure should be too (as for another prompt id, bug 66), leaving t-8's retry.
-    const late = s.apply(
-      ev(
-        turnFailed({
-          turnId: 't-7',
-          promptId: 'p-cap~resume-1',
-          occurredAt: T0 + 30_000,
-          receivedAt: T0 + 30_200,
-        }),
-      ),
-    );
-    expect(late.outcome).toBe('stale');
-    expect(s.retry).toMatchObject({ turnId: 't-8', promptId: 'p-cap~resume-1' });
-  });
+/** A turn event at `atMs` after T0, accepted 100 ms later. */
+function at(type: 'turn.started' | 'turn.failed', turnId: string, promptId: string, atMs: number) {
+  const times = { turnId, promptId, occurredAt: T0 + atMs, receivedAt: T0 + atMs + 100 };
+  return ev(type === 'turn.failed' ? turnFailed(times) : turnEvent(type, times));
+}
 
-  it("control: the same history with another prompt id (p-2) keeps p-2's retry", () => {
+describe("an older turn's resume that the hub queued behind the user's next prompt, failing late", () => {
+  // The next prompt is another prompt (p-2), or the same prompt run again as a new turn (t-8).
+  it.each(['p-2', 'p-cap'])("keeps the next prompt's retry when it is %s", (next) => {
     const s = firedOnce();
     s.now = T0 + 20_300;
-    s.apply(
-      ev(
-        turnEvent('turn.started', {
-          turnId: 't-8',
-          promptId: 'p-2',
-          occurredAt: T0 + 19_000,
-          receivedAt: T0 + 19_100,
-        }),
-      ),
-    );
-    s.apply(
-      ev(turnFailed({ turnId: 't-8', promptId: 'p-2', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 })),
-    );
+    s.apply(at('turn.started', 't-8', next, 19_000));
+    s.apply(at('turn.failed', 't-8', next, 20_000));
     s.now = T0 + 30_300;
-    const late = s.apply(
-      ev(
-        turnFailed({
-          turnId: 't-7',
-          promptId: 'p-cap~resume-1',
-          occurredAt: T0 + 30_000,
-          receivedAt: T0 + 30_200,
-        }),
-      ),
-    );
-    expect(late.outcome).toBe('stale');
-    expect(s.retry).toMatchObject({ turnId: 't-8', promptId: 'p-2~resume-1' });
+    expect(s.apply(at('turn.started', 't-7', 'p-cap~resume-1', 25_000)).outcome).toBe('stale');
+    expect(s.apply(at('turn.failed', 't-7', 'p-cap~resume-1', 30_000)).outcome).toBe('stale');
+    expect(s.retry).toMatchObject({ turnId: 't-8', promptId: `${next}~resume-1` });
   });
 });
 
-describe("F2: 'a resumed prompt's failure while another prompt's chain is OPEN is stale' — but the code does not look at open", () => {
+describe("an older prompt's resume failing late after the next prompt's chain ended", () => {
   it("resumes p-cap~resume-1's transient failure when p-2's chain is over (p-2 failed on sign-in, not retried)", () => {
     const s = firedOnce();
     // The hub ran the user's p-2 first: it failed on auth (not retried: p-2's chain ends at once).
@@ -177,96 +117,46 @@ describe("F2: 'a resumed prompt's failure while another prompt's chain is OPEN i
   });
 });
 
-describe("F3: a landed resume whose turn's failure is dropped by the new rule ends skipped, not fired", () => {
-  function claimedThenSuperseded() {
-    const s = new SessionDriver();
-    s.now = T0 + 100;
-    s.apply(ev(turnFailed({ occurredAt: T0, receivedAt: T0 + 100 })));
-    const { wake } = s.claimArmed(); // POST under way (claim held)
-    const claimAt = s.now;
-    // The hub queued the resume behind the user's p-2 (a hub that sends no turn.started), which fails.
-    s.now = claimAt + 3000;
-    const sup = s.apply(
-      ev(
-        turnFailed({
-          turnId: 't-2',
-          promptId: 'p-2',
-          occurredAt: claimAt + 2000,
-          receivedAt: claimAt + 2100,
-        }),
-      ),
-    );
-    expect(sup.events.map((e) => e.kind)).toEqual(['auto_resume_scheduled']); // p-cap attempt 1 only marked
-    return { s, wake, claimAt };
-  }
-
-  it('the resumed turn ran (its failure proves the POST landed), the POST answer timed out → should be fired', () => {
-    const { s, wake, claimAt } = claimedThenSuperseded();
-    s.now = claimAt + 6000;
-    s.apply(
-      ev(turnFailed({ promptId: 'p-cap~resume-1', occurredAt: claimAt + 5000, receivedAt: claimAt + 5100 })),
-    );
-    s.now = claimAt + 10_500;
-    s.apply({
-      kind: 'resume_result',
-      wake,
-      result: { kind: 'retryable', detail: 'no answer within 10000 ms' },
-    });
-    const outcomes = s.log
-      .filter((e) => e.turnId === 't-7' && e.kind !== 'auto_resume_scheduled')
-      .map((e) => `${e.kind}${'why' in e ? `(${e.why})` : ''}`);
-    expect(outcomes).toEqual(['auto_resume_fired']);
-  });
-
-  it("control: the same with the resumed turn's start instead of its failure → fired", () => {
-    const { s, wake, claimAt } = claimedThenSuperseded();
-    s.now = claimAt + 6000;
-    s.apply(
-      ev(
-        turnEvent('turn.started', {
-          promptId: 'p-cap~resume-1',
-          occurredAt: claimAt + 5000,
-          receivedAt: claimAt + 5100,
-        }),
-      ),
-    );
-    s.now = claimAt + 10_500;
-    s.apply({
-      kind: 'resume_result',
-      wake,
-      result: { kind: 'retryable', detail: 'no answer within 10000 ms' },
-    });
-    const outcomes = s.log
-      .filter((e) => e.turnId === 't-7' && e.kind !== 'auto_resume_scheduled')
-      .map((e) => e.kind);
-    expect(outcomes).toEqual(['auto_resume_fired']);
-  });
-});
-
-describe('a stop during the POST, then the resumed turn fails (it ran)', () => {
-  it('settles a landed resume as fired when a stop during its POST is followed by the resumed turn failing', () => {
+describe('a resume that landed while its POST timed out', () => {
+  /**
+   * p-cap's attempt 1 claimed, its POST under way; then a newer prompt fails (the hub queued the resume behind it)
+   * or the session is stopped; then the resumed turn reports `type` (it ran), and the POST's answer times out.
+   * Returns the outcomes logged for p-cap's attempt.
+   */
+  function landedWhileTimingOut(interrupt: 'newer prompt' | 'stop', type: 'turn.started' | 'turn.failed') {
     const s = new SessionDriver();
     s.now = T0 + 100;
     s.apply(ev(turnFailed({ occurredAt: T0, receivedAt: T0 + 100 })));
     const { wake } = s.claimArmed();
     const claimAt = s.now;
-    s.now = claimAt + 2000;
-    expect(s.apply(ev(turnEvent('session.stopped', { occurredAt: claimAt + 1500 }))).outcome).toBe(
-      'cancel_requested',
+    s.now = claimAt + 3000;
+    const times = { occurredAt: claimAt + 2000, receivedAt: claimAt + 2100 };
+    s.apply(
+      ev(
+        interrupt === 'stop'
+          ? turnEvent('session.stopped', times)
+          : turnFailed({ turnId: 't-2', promptId: 'p-2', ...times }),
+      ),
     );
     s.now = claimAt + 6000;
-    s.apply(
-      ev(turnFailed({ promptId: 'p-cap~resume-1', occurredAt: claimAt + 5000, receivedAt: claimAt + 5100 })),
-    );
+    const resumed = { promptId: 'p-cap~resume-1', occurredAt: claimAt + 5000, receivedAt: claimAt + 5100 };
+    s.apply(ev(type === 'turn.failed' ? turnFailed(resumed) : turnEvent(type, resumed)));
     s.now = claimAt + 10_500;
-    s.apply({
-      kind: 'resume_result',
-      wake,
-      result: { kind: 'retryable', detail: 'no answer within 10000 ms' },
-    });
-    const outcomes = s.log
-      .filter((e) => e.kind !== 'auto_resume_scheduled')
+    const timedOut = { kind: 'retryable' as const, detail: 'no answer within 10000 ms' };
+    s.apply({ kind: 'resume_result', wake, result: timedOut });
+    return s.log
+      .filter((e) => e.turnId === 't-7' && e.kind !== 'auto_resume_scheduled')
       .map((e) => `${e.kind}${'why' in e ? `(${e.why})` : ''}`);
-    expect(outcomes).toEqual(['auto_resume_fired']);
-  });
+  }
+
+  it.each([
+    ['newer prompt', 'turn.failed'],
+    ['newer prompt', 'turn.started'],
+    ['stop', 'turn.failed'],
+  ] as const)(
+    'settles it as fired after a %s when the resumed turn reports %s (a review)',
+    (interrupt, type) => {
+      expect(landedWhileTimingOut(interrupt, type)).toEqual(['auto_resume_fired']);
+    },
+  );
 });

@@ -634,42 +634,24 @@ describe('events of two prompts that SQS hands over out of order (a review)', ()
     expect(s.retry?.promptId).toBe('p-2~resume-1');
   });
 
-  it("keeps a newer prompt's retry when an older prompt's resume completes late, queued behind it (a review)", () => {
-    // The hub sends no turn.started and queued p-cap~resume-1 behind the user's p-2, which then failed.
-    const s = new Session();
-    s.fail(0);
-    const wake = s.dueWake();
-    s.apply({ kind: 'wake', wake });
-    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
-    s.now = T0 + 20_300;
-    const p2 = { turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 };
-    s.apply({ kind: 'event', event: turnFailed(p2) });
-    s.now = T0 + 26_300;
-    const done = turnEvent('turn.completed', {
-      promptId: 'p-cap~resume-1',
-      occurredAt: T0 + 26_000,
-      receivedAt: T0 + 26_200,
-    });
-    expect(s.apply({ kind: 'event', event: done }).outcome).toBe('stale');
-    expect(s.retry?.promptId).toBe('p-2~resume-1');
-  });
-
-  it("keeps a newer prompt's retry when an older prompt's late resume starts, then completes (a review)", () => {
-    const s = new Session();
-    s.fail(0);
-    const wake = s.dueWake();
-    s.apply({ kind: 'wake', wake });
-    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
-    s.now = T0 + 20_300;
-    s.apply({
-      kind: 'event',
-      event: turnFailed({ turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 }),
-    });
-    s.now = T0 + 26_300;
-    const resumed = { promptId: 'p-cap~resume-1', occurredAt: T0 + 21_000, receivedAt: T0 + 21_200 };
-    expect(s.apply({ kind: 'event', event: turnEvent('turn.started', resumed) }).outcome).toBe('stale');
-    expect(s.retry?.promptId).toBe('p-2~resume-1');
-  });
+  it.each(['turn.started', 'turn.completed', 'turn.failed'] as const)(
+    "keeps a newer prompt's retry when an older prompt's late resume reports %s (queued behind it: reviews)",
+    (type) => {
+      const s = new Session();
+      s.fail(0);
+      const wake = s.dueWake();
+      s.apply({ kind: 'wake', wake });
+      s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+      s.now = T0 + 20_300;
+      const p2 = { turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000, receivedAt: T0 + 20_200 };
+      s.apply({ kind: 'event', event: turnFailed(p2) });
+      s.now = T0 + 26_300;
+      const late = { promptId: 'p-cap~resume-1', occurredAt: T0 + 26_000, receivedAt: T0 + 26_200 };
+      const event = type === 'turn.failed' ? turnFailed(late) : turnEvent(type, late);
+      expect(s.apply({ kind: 'event', event }).outcome).toBe('stale');
+      expect(s.retry?.promptId).toBe('p-2~resume-1');
+    },
+  );
 
   it('supersedes a wait when the same prompt runs again as a new turn: its start, or its completion alone', () => {
     for (const type of ['turn.started', 'turn.completed'] as const) {
@@ -747,26 +729,6 @@ describe('events of two prompts that SQS hands over out of order (a review)', ()
     });
     expect(old.outcome).toBe('stale');
     expect(s.retry).toBeNull();
-  });
-
-  it("keeps a newer prompt's retry when an older prompt's late resume fails (a review)", () => {
-    const s = new Session();
-    s.fail(0);
-    const wake = s.dueWake();
-    s.apply({ kind: 'wake', wake });
-    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
-    s.now = T0 + 20_300;
-    s.apply({
-      kind: 'event',
-      event: turnFailed({ turnId: 't-2', promptId: 'p-2', occurredAt: T0 + 20_000 }),
-    });
-    s.now = T0 + 30_300;
-    const late = s.apply({
-      kind: 'event',
-      event: turnFailed({ promptId: 'p-cap~resume-1', occurredAt: T0 + 30_000 }),
-    });
-    expect(late.outcome).toBe('stale');
-    expect(s.retry?.promptId).toBe('p-2~resume-1');
   });
 
   it('writes nothing for the completion of a prompt whose start was handled', () => {
