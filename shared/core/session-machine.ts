@@ -732,7 +732,9 @@ function withdrawInFlight(
     return;
   }
   next.inFlight = { ...sent, cancelled: why };
-  endChainOf(next, sent);
+  // A newer prompt's sign leaves the chain to how the POST ends: a skip ends it, a landed (fired) one leaves it open,
+  // as when the sign comes after the answer; so the resumed turn's failure or completion counts either way (a review).
+  if (why !== 'superseded') endChainOf(next, sent);
 }
 
 /** Whether a delivery holds the claim on `sent` now: taken, not released, and within its lease. */

@@ -160,3 +160,39 @@ describe('a resume that landed while its POST timed out', () => {
     },
   );
 });
+
+describe("a newer prompt's start handled while a resume's POST is under way, the POST then landing (a review)", () => {
+  /** p-cap's attempt 1 POSTed; p-2 starts (handled during the POST or after its answer) and completes; then the resumed turn reports `last`. */
+  function history(handled: 'during the POST' | 'after the answer', last: 'turn.failed' | 'turn.completed') {
+    const s = new SessionDriver();
+    s.now = T0 + 100;
+    s.apply(ev(turnFailed({ occurredAt: T0, receivedAt: T0 + 100 })));
+    const { wake } = s.claimArmed();
+    const claimAt = s.now;
+    const p2 = { turnId: 't-2', promptId: 'p-2', occurredAt: claimAt + 1000, receivedAt: claimAt + 1100 };
+    s.now = claimAt + (handled === 'during the POST' ? 1500 : 2500);
+    if (handled === 'during the POST') s.apply(ev(turnEvent('turn.started', p2)));
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    if (handled === 'after the answer') s.apply(ev(turnEvent('turn.started', p2)));
+    s.now = claimAt + 20_300;
+    const done = { ...p2, occurredAt: claimAt + 20_000, receivedAt: claimAt + 20_100 };
+    s.apply(ev(turnEvent('turn.completed', done)));
+    s.now = claimAt + 40_300;
+    const times = { promptId: 'p-cap~resume-1', occurredAt: claimAt + 40_000, receivedAt: claimAt + 40_100 };
+    return s.apply(ev(last === 'turn.failed' ? turnFailed(times) : turnEvent('turn.completed', times)));
+  }
+
+  it.each(['during the POST', 'after the answer'] as const)(
+    'resumes the resumed turn again when it fails, the start handled %s',
+    (handled) => {
+      expect(history(handled, 'turn.failed').outcome).toBe('scheduled');
+    },
+  );
+
+  it.each(['during the POST', 'after the answer'] as const)(
+    'tells the pacer the resumed turn completed, the start handled %s',
+    (handled) => {
+      expect(history(handled, 'turn.completed').report?.outcome).toBe('ok');
+    },
+  );
+});
