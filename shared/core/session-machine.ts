@@ -147,9 +147,21 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // A stop at or after the failure was meant for it: a sender's stop by the sender's clock, an API stop by the
   // resumer's (a sender's clock minutes ahead must not put its failure after a stop pressed since).
   const hereAt = happenedHere(event, ctx);
+  // So was a stop that came while the failing turn ran: its prompt's newest sign (its start, or the failure its
+  // resume continues) came before the stop, and nothing of another prompt since. A hub that kills the agent on a stop
+  // reports the turn failed after it (`terminated`, an exited agent); the user stopped that turn (a review).
+  const mine = state.latestPrompt;
+  const ranAtStop =
+    mine !== null &&
+    mine.base === base &&
+    mine.turnId === turnId &&
+    !mine.completed &&
+    ((state.stoppedAt !== null && mine.at <= state.stoppedAt) ||
+      (state.apiStoppedAt != null && mine.receivedAt !== undefined && mine.receivedAt <= state.apiStoppedAt));
   const stopped =
     (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) ||
-    (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt);
+    (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt) ||
+    ranAtStop;
   if (stopped) {
     // Remembered, not just dropped: a copy the hub sends again is accepted later, and by the resumer's clock would
     // then look newer than an API stop that came between the two (SQS does not dedupe by webhook id).

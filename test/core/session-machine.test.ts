@@ -500,6 +500,40 @@ describe('cancelling a wait', () => {
     expect(s.fail(0, T0 + 500).outcome).toBe('stale');
   });
 
+  it.each([false, true])(
+    'does not resume a turn that was running when the session was stopped and fails after (through the API: %s)',
+    (viaApi) => {
+      // A hub that kills the agent on a stop reports its turn failed just after (a review).
+      const s = new Session();
+      s.now = T0 + 100;
+      const p1 = { turnId: 't-1', promptId: 'p-1' };
+      s.apply({
+        kind: 'event',
+        event: turnEvent('turn.started', { ...p1, occurredAt: T0, receivedAt: T0 + 100 }),
+      });
+      s.now = T0 + 5100;
+      const stop = { occurredAt: T0 + 5000, ...(viaApi ? { viaApi: true as const } : {}) };
+      s.apply({ kind: 'event', event: turnEvent('session.stopped', stop) });
+      s.now = T0 + 6100;
+      const killed = turnFailed({ ...p1, occurredAt: T0 + 6000, receivedAt: T0 + 6100 });
+      expect(s.apply({ kind: 'event', event: killed }).outcome).toBe('stale');
+      expect(s.retry).toBeNull();
+    },
+  );
+
+  it('does not resume a resumed turn that was running when the session was stopped', () => {
+    const s = new Session();
+    s.fail(0);
+    const wake = s.dueWake();
+    s.apply({ kind: 'wake', wake });
+    s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
+    s.now += 5000;
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now }) });
+    s.now += 1000;
+    expect(s.fail(1).outcome).toBe('stale');
+    expect(s.retry).toBeNull();
+  });
+
   it('starts a new chain for a new prompt after a stop', () => {
     const s = new Session();
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
