@@ -148,16 +148,19 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // resumer's (a sender's clock minutes ahead must not put its failure after a stop pressed since).
   const hereAt = happenedHere(event, ctx);
   // So was a stop that came while the failing turn ran: its prompt's newest sign (its start, or the failure its
-  // resume continues) came before the stop, and nothing of another prompt since. A hub that kills the agent on a stop
-  // reports the turn failed after it (`terminated`, an exited agent); the user stopped that turn (a review).
+  // resume continues) was accepted before the stop, and nothing of another prompt since. A hub that kills the agent
+  // on a stop reports the turn failed after it (`terminated`, an exited agent); the user stopped that turn (a
+  // review). Acceptance times, on one clock, order them: a sender's stamps may tie within a second or run minutes
+  // behind, and a prompt started just after a stop would then count as stopped for good (a further review).
   const mine = state.latestPrompt;
+  const acceptedBefore = (stopAt: number | null | undefined) =>
+    stopAt != null && mine?.receivedAt !== undefined && mine.receivedAt < stopAt;
   const ranAtStop =
     mine !== null &&
     mine.base === base &&
     mine.turnId === turnId &&
     !mine.completed &&
-    ((state.stoppedAt !== null && mine.at <= state.stoppedAt) ||
-      (state.apiStoppedAt != null && mine.receivedAt !== undefined && mine.receivedAt <= state.apiStoppedAt));
+    (acceptedBefore(state.stoppedAtHere) || acceptedBefore(state.apiStoppedAt));
   const stopped =
     (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) ||
     (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt) ||
@@ -496,7 +499,11 @@ function onStopped(
   // against times on its own clock.
   const viaApi = event.viaApi === true;
   if (viaApi) next.apiStoppedAt = Math.max(state.apiStoppedAt ?? 0, event.occurredAt);
-  else next.stoppedAt = Math.max(state.stoppedAt ?? 0, event.occurredAt);
+  else {
+    next.stoppedAt = Math.max(state.stoppedAt ?? 0, event.occurredAt);
+    if (event.receivedAt !== undefined)
+      next.stoppedAtHere = Math.max(state.stoppedAtHere ?? 0, event.receivedAt);
+  }
   if (why === 'closed') next.closed = true;
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];

@@ -86,6 +86,11 @@ export type SessionState = {
   latestPrompt: LatestPrompt | null;
   stoppedAt: number | null;
   /**
+   * When ingest accepted the latest stop from the sender, on the resumer's clock: whether a turn was already
+   * running at that stop is told by acceptance times, which one clock orders (the sender's may be minutes off).
+   */
+  stoppedAtHere?: number | null | undefined;
+  /**
    * The latest stop made through the resumer's API, on the resumer's clock (epoch ms): it is ordered against when
    * failures happened on that clock, never against a sender's (which may be minutes off).
    */

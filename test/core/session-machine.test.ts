@@ -512,7 +512,10 @@ describe('cancelling a wait', () => {
         event: turnEvent('turn.started', { ...p1, occurredAt: T0, receivedAt: T0 + 100 }),
       });
       s.now = T0 + 5100;
-      const stop = { occurredAt: T0 + 5000, ...(viaApi ? { viaApi: true as const } : {}) };
+      const stop = {
+        occurredAt: T0 + 5000,
+        ...(viaApi ? { viaApi: true as const } : { receivedAt: T0 + 5100 }),
+      };
       s.apply({ kind: 'event', event: turnEvent('session.stopped', stop) });
       s.now = T0 + 6100;
       const killed = turnFailed({ ...p1, occurredAt: T0 + 6000, receivedAt: T0 + 6100 });
@@ -523,15 +526,35 @@ describe('cancelling a wait', () => {
 
   it('does not resume a resumed turn that was running when the session was stopped', () => {
     const s = new Session();
-    s.fail(0);
+    s.apply({ kind: 'event', event: turnFailed({ occurredAt: T0, receivedAt: T0 + 100 }) });
     const wake = s.dueWake();
     s.apply({ kind: 'wake', wake });
     s.apply({ kind: 'resume_result', wake, result: { kind: 'ok' } });
     s.now += 5000;
-    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now }) });
+    s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: s.now, receivedAt: s.now }) });
     s.now += 1000;
-    expect(s.fail(1).outcome).toBe('stale');
+    const killed = turnFailed({ promptId: 'p-cap~resume-1', occurredAt: s.now, receivedAt: s.now });
+    expect(s.apply({ kind: 'event', event: killed }).outcome).toBe('stale');
     expect(s.retry).toBeNull();
+  });
+
+  it.each([
+    ['dated the same second as the stop', 5000],
+    ['stamped a minute behind by its agent', -55_000],
+  ])('resumes a new prompt started just after a stop, %s (a review)', (_name, startedMs) => {
+    const s = new Session();
+    s.now = T0 + 5100;
+    s.apply({
+      kind: 'event',
+      event: turnEvent('session.stopped', { occurredAt: T0 + 5000, receivedAt: T0 + 5100 }),
+    });
+    const p2 = { turnId: 't-2', promptId: 'p-2' };
+    s.now = T0 + 5300;
+    const started = turnEvent('turn.started', { ...p2, occurredAt: T0 + startedMs, receivedAt: T0 + 5300 });
+    s.apply({ kind: 'event', event: started });
+    s.now = T0 + 600_000;
+    const failed = turnFailed({ ...p2, occurredAt: T0 + 599_000, receivedAt: T0 + 600_000 });
+    expect(s.apply({ kind: 'event', event: failed }).outcome).toBe('scheduled');
   });
 
   it('starts a new chain for a new prompt after a stop', () => {
