@@ -233,6 +233,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     });
     return finish(next, Outcome.exhausted, events, effects, report);
   }
+  const ranSince = ranAtStopSign(latest, base, turnId);
   const pending: Pending = {
     turnId,
     base,
@@ -245,6 +246,7 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     phase: PendingPhase.armed,
     failedAt: event.occurredAt,
     failedAtHere: hereAt,
+    ...(ranSince === undefined ? {} : { ranSinceHere: ranSince }),
     error,
     tries: 0,
     claimedAt: null,
@@ -464,6 +466,13 @@ function supersedeOthers(
   if (next.inFlight !== null && other(next.inFlight)) withdrawInFlight(next, 'superseded', events, ctx);
 }
 
+/** When the newest sign of the failing turn (`base` in `turnId`) was accepted, if `latest` is one of it. */
+function ranAtStopSign(latest: LatestPrompt | null, base: string, turnId: string): number | undefined {
+  if (latest === null || latest.base !== base || latest.turnId !== turnId || latest.completed)
+    return undefined;
+  return latest.receivedAt;
+}
+
 /** The sign of a prompt that `event` is. */
 function signOf(base: string, turnId: string, event: TurnEvent): LatestPrompt {
   return event.receivedAt === undefined
@@ -509,8 +518,13 @@ function onStopped(
   const effects: Effect[] = [];
   // A stop older than the failure that armed the wait was meant for an earlier turn.
   const failedBy = (p: Pending) => (viaApi ? (p.failedAtHere ?? p.failedAt) : p.failedAt);
+  // So was one that came while the failing turn still ran, though its failure (a hub's report of the turn it killed
+  // on the stop) was handled first: the turn's sign was accepted before the stop (bug 68's other order).
+  const stopHere = viaApi ? event.occurredAt : event.receivedAt;
+  const ranAtStop = (p: Pending) =>
+    p.ranSinceHere !== undefined && stopHere !== undefined && p.ranSinceHere < stopHere;
   const meantFor = (p: Pending | null): p is Pending =>
-    p !== null && (why === 'closed' || failedBy(p) <= event.occurredAt);
+    p !== null && (why === 'closed' || failedBy(p) <= event.occurredAt || ranAtStop(p));
   const cancels = meantFor(next.inFlight) && !next.inFlight.cancelled;
   if (cancels) withdrawInFlight(next, why, events, ctx);
   if (meantFor(next.pending)) skipPending(next, why, events, effects);

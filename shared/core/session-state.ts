@@ -22,6 +22,11 @@ export type Pending = {
   failedAt: number;
   /** The same moment on the resumer's clock, when known: what a stop through the API is ordered against. */
   failedAtHere?: number | undefined;
+  /**
+   * When ingest accepted the failing turn's newest sign before its failure (its start, or the failure its resume
+   * continues), on the resumer's clock: a stop accepted after it came while the turn ran.
+   */
+  ranSinceHere?: number | undefined;
   /** The failure text, redacted and truncated, for the continuation prompt. */
   error: string;
   /** Resume POSTs tried for this attempt. */

@@ -557,6 +557,21 @@ describe('cancelling a wait', () => {
     expect(s.apply({ kind: 'event', event: failed }).outcome).toBe('scheduled');
   });
 
+  it('skips the wait of a turn stopped while running when its failure is handled before the stop (a review)', () => {
+    const s = new Session();
+    const p1 = { turnId: 't-1', promptId: 'p-1' };
+    s.now = T0 + 6200;
+    s.apply({
+      kind: 'event',
+      event: turnEvent('turn.started', { ...p1, occurredAt: T0, receivedAt: T0 + 100 }),
+    });
+    s.apply({ kind: 'event', event: turnFailed({ ...p1, occurredAt: T0 + 6000, receivedAt: T0 + 6100 }) });
+    const stop = turnEvent('session.stopped', { occurredAt: T0 + 5000, receivedAt: T0 + 5100 });
+    const d = s.apply({ kind: 'event', event: stop });
+    expect(d.events).toEqual([expect.objectContaining({ kind: 'auto_resume_skipped', why: 'stopped' })]);
+    expect(s.retry).toBeNull();
+  });
+
   it('starts a new chain for a new prompt after a stop', () => {
     const s = new Session();
     s.apply({ kind: 'event', event: turnEvent('session.stopped', { occurredAt: T0 }) });
