@@ -32,9 +32,7 @@ export function createPublisherHandler(deps: PublisherHandlerDeps) {
         const change = changeOf(record, deps.log);
         if (change) {
           deps.log.warn('publish held back', {
-            sessionId: change.sessionId,
-            seq: change.event.seq,
-            kind: change.event.kind,
+            ...keysOf(change),
             sequenceNumber: record.dynamodb?.SequenceNumber,
             behind: 'an earlier record of its session in this batch failed',
           });
@@ -62,7 +60,7 @@ export function createPublisherHandler(deps: PublisherHandlerDeps) {
 async function publishRecord(deps: PublisherHandlerDeps, record: DynamoDBRecord): Promise<void> {
   const change = changeOf(record, deps.log);
   if (!change) return;
-  const keys = { sessionId: change.sessionId, seq: change.event.seq, kind: change.event.kind };
+  const keys = keysOf(change);
   try {
     await deps.sink.publish([change]);
   } catch (error) {
@@ -74,6 +72,11 @@ async function publishRecord(deps: PublisherHandlerDeps, record: DynamoDBRecord)
     throw error;
   }
   deps.log.info('session_changed published', keys);
+}
+
+/** What the publisher's log lines name a change by. */
+function keysOf(change: SessionChanged) {
+  return { sessionId: change.sessionId, seq: change.event.seq, kind: change.event.kind };
 }
 
 /** The change an event item's INSERT stands for; `undefined` for every other record. */

@@ -6,7 +6,7 @@ import {
   type WakeHold,
   wakeTooLate,
 } from '../core/session-machine';
-import type { Pending } from '../core/session-state';
+import { type Pending, sameAttempt } from '../core/session-state';
 import type { WakeMessage } from '../core/types';
 import { upstreamOf } from '../core/upstream';
 import type { Pacer } from '../ports';
@@ -53,12 +53,11 @@ export async function resumeTurn(
   // try count is the one we took.
   const fresh = await deps.store.load(wake.sessionId);
   const claimed = claim.decision.next?.inFlight;
-  const sameAttempt =
-    fresh.inFlight?.promptId === send.call.promptId && fresh.inFlight?.turnId === send.call.turnId;
+  const ours = fresh.inFlight != null && sameAttempt(fresh.inFlight, send.call);
   // Another delivery has claimed the attempt since: the attempt and its answer are that delivery's to record, so
   // this one records nothing (a `not_sent` here would release the other's claim while its POST is going out).
-  if (sameAttempt && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
-  const stillOurs = sameAttempt && !fresh.inFlight?.cancelled;
+  if (ours && fresh.inFlight?.tries !== claimed?.tries) return { claim, ...paced };
+  const stillOurs = ours && !fresh.inFlight?.cancelled;
   // The POST must end within the claim's lease, with room left to record its answer: past the lease, another
   // delivery may take the attempt and send it too, and a stop is recorded at once as a skip (a landed resume whose
   // answer was recorded after that would be logged skipped). A slow load before it leaves the POST less time, or none.

@@ -127,7 +127,10 @@ const NAME = `(?:${startingWord('token|password|passwd|passphrase|pwd|secret|sig
 // `UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify` are prose.
 const PASSWORD = `(?:${startingWord('password|passwd|passphrase|pwd|secret', 'A-Za-z0-9')}|(?<=[A-Za-z0-9])(?:password|secret))`;
 const CREDENTIALS: readonly RegExp[] = [
-  new RegExp(String.raw`(${NAME}${COLOURED}["']?${COLOURED}[ \t]{0,8}[:=][ \t]{0,8}${COLOURED}["'])${QUOTED}`, 'gi'),
+  new RegExp(
+    String.raw`(${NAME}${COLOURED}["']?${COLOURED}[ \t]{0,8}[:=][ \t]{0,8}${COLOURED}["'])${QUOTED}`,
+    'gi',
+  ),
   new RegExp(String.raw`(${NAME}\\["'][ \t]{0,8}:[ \t]{0,8}\\["'])${ESCAPED}`, 'gi'),
   new RegExp(String.raw`(${NAME}${COLOURED}["']?[ \t]{0,8}=[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
   new RegExp(String.raw`(${PASSWORD}${COLOURED}["']?[ \t]{0,8}:[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),

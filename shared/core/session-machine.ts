@@ -13,6 +13,7 @@ import {
   retrySummary,
   SETTLED_LIMIT,
   type SessionState,
+  sameAttempt,
 } from './session-state';
 import {
   type Classification,
@@ -152,15 +153,11 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   // on a stop reports the turn failed after it (`terminated`, an exited agent); the user stopped that turn (a
   // review). Acceptance times, on one clock, order them: a sender's stamps may tie within a second or run minutes
   // behind, and a prompt started just after a stop would then count as stopped for good (a further review).
-  const mine = state.latestPrompt;
+  const latest = state.latestPrompt;
+  const ranSince = ranAtStopSign(latest, base, turnId);
   const acceptedBefore = (stopAt: number | null | undefined) =>
-    stopAt != null && mine?.receivedAt !== undefined && mine.receivedAt < stopAt;
-  const ranAtStop =
-    mine !== null &&
-    mine.base === base &&
-    mine.turnId === turnId &&
-    !mine.completed &&
-    (acceptedBefore(state.stoppedAtHere) || acceptedBefore(state.apiStoppedAt));
+    stopAt != null && ranSince !== undefined && ranSince < stopAt;
+  const ranAtStop = acceptedBefore(state.stoppedAtHere) || acceptedBefore(state.apiStoppedAt);
   const stopped =
     (state.stoppedAt !== null && event.occurredAt <= state.stoppedAt) ||
     (state.apiStoppedAt != null && hereAt <= state.apiStoppedAt) ||
@@ -172,7 +169,6 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     next.failures = [...next.failures, failureKey].slice(-SETTLED_LIMIT);
     return finish(next, Outcome.stale, [], []);
   }
-  const latest = state.latestPrompt;
   // Older than the newest sign of another prompt or turn, or than its own prompt's completion: that turn has
   // moved on (a prompt the hub ran again as a new turn counts as another).
   if (
@@ -186,13 +182,9 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
   next.failures = [...next.failures, failureKey].slice(-SETTLED_LIMIT);
   const events: SessionEvent[] = [];
   const effects: Effect[] = [];
-  if (next.pending && (next.pending.base !== base || next.pending.turnId !== turnId)) {
-    skipPending(next, 'superseded', events, effects);
-  }
-  // A newer prompt's failure supersedes an older prompt's attempt in flight, as its start would have: the two
-  // can arrive in either order (one batch is handled in parallel), and its start may be taken for a duplicate.
-  if (next.inFlight && (next.inFlight.base !== base || next.inFlight.turnId !== turnId))
-    withdrawInFlight(next, 'superseded', events, ctx);
+  // A newer prompt's failure supersedes an older prompt's attempt, waiting or in flight, as its start would have:
+  // the two can arrive in either order (one batch is handled in parallel), and its start may be taken for a duplicate.
+  supersedeOthers(next, base, turnId, events, effects, ctx);
   // The resumed turn failed before its POST's answer was recorded: the POST evidently arrived.
   settleLanded(next, turnId, base, attempt, events);
   // The prompt's newest sign of life: a failure later than its start makes older events of others stale.
@@ -233,7 +225,6 @@ function onFailed(state: SessionState, event: TurnEvent, ctx: MachineContext): D
     });
     return finish(next, Outcome.exhausted, events, effects, report);
   }
-  const ranSince = ranAtStopSign(latest, base, turnId);
   const pending: Pending = {
     turnId,
     base,
@@ -540,7 +531,7 @@ function onStopped(
 /** The armed attempt `wake` is for, when it is due (not early): the one a wake-up claims or the pacer holds. */
 export function dueArmedAttempt(state: SessionState, wake: WakeMessage, ctx: MachineContext): Pending | null {
   const p = state.pending;
-  if (!p || p.promptId !== wake.promptId || p.turnId !== wake.turnId) return null;
+  if (!p || !sameAttempt(p, wake)) return null;
   return p.nextAt - ctx.now > ctx.policy.earlyToleranceMs ? null : p;
 }
 
@@ -578,7 +569,7 @@ function onWake(
     // older one must get its own outcome. While its claim holds, its POST may be under way: come back at the end
     // of its lease. After that it is settled as skipped in the claim's own write.
     const older = state.inFlight;
-    if (older && (older.promptId !== p.promptId || older.turnId !== p.turnId) && claimHeld(older, ctx)) {
+    if (older && !sameAttempt(older, p) && claimHeld(older, ctx)) {
       const untilMs = (older.claimedAt ?? ctx.now) + ctx.policy.resumeLeaseMs;
       return {
         outcome: Outcome.early,
@@ -591,7 +582,7 @@ function onWake(
     const next = beginWrite(state, undefined, ctx);
     next.pending = null;
     const events: SessionEvent[] = [];
-    if (older && (older.promptId !== p.promptId || older.turnId !== p.turnId))
+    if (older && !sameAttempt(older, p))
       settleInFlight(next, events, skippedEvent(older, older.cancelled ?? 'superseded'));
     return claim(next, { ...p, phase: PendingPhase.firing }, ctx, events);
   }

@@ -159,6 +159,14 @@ function summaryOf(p: Pending | null): RetrySummary {
   };
 }
 
+/** Whether two attempts are one: the same prompt id in the same turn (a prompt the hub runs again has its id in another). */
+export function sameAttempt(
+  a: { turnId: string; promptId: string },
+  b: { turnId: string; promptId: string },
+): boolean {
+  return a.promptId === b.promptId && a.turnId === b.turnId;
+}
+
 /** The key under which an attempt's outcome is remembered. */
 export function attemptKey(turnId: string, base: string, attempt: number): string {
   return `${turnId}|${base}|${attempt}`;
