@@ -48,8 +48,9 @@ export async function lockDataDir(dir: string, pid: number = process.pid): Promi
         await rm(path, { force: true });
       };
     }
-    const holder = await pidIn(path);
-    if (holder !== undefined && holder !== pid && isAlive(holder)) throw new DataDirBusyError(dir, holder);
+    const holder = await holderOf(path);
+    if (holder === 'absent') continue; // removed since we tried: try again to create it
+    if (holder !== 'unreadable' && holder !== pid && isAlive(holder)) throw new DataDirBusyError(dir, holder);
     await removeStale(path, pid);
   }
   throw new Error(`could not take ${path}`);
@@ -93,8 +94,10 @@ async function removeStale(path: string, pid: number): Promise<void> {
     return;
   }
   try {
-    const holder = await pidIn(path);
-    if (holder === undefined || holder === pid || !isAlive(holder)) await rm(path, { force: true });
+    // A missing file is left alone: a start that found it missing may be linking its own into place right now.
+    const holder = await holderOf(path);
+    if (holder === 'unreadable' || (holder !== 'absent' && (holder === pid || !isAlive(holder))))
+      await rm(path, { force: true });
   } finally {
     await rm(turn, { recursive: true, force: true });
   }
@@ -104,9 +107,17 @@ async function removeStale(path: string, pid: number): Promise<void> {
 const LOCK_TRIES = 200;
 const STALE_TURN_MS = 10_000;
 
-async function pidIn(path: string): Promise<number | undefined> {
-  const pid = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-  return Number.isInteger(pid) ? pid : undefined;
+/** The pid in the pid file; `absent` when there is no file, `unreadable` when it holds no pid. */
+async function holderOf(path: string): Promise<number | 'absent' | 'unreadable'> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw error;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) ? pid : 'unreadable';
 }
 
 function isAlive(pid: number): boolean {

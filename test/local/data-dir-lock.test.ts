@@ -7,10 +7,24 @@ import { tempDir } from './temp-dir';
 // One start may stall (a busy machine, a slow disk): between finding the pid file stale and taking its turn to
 // remove it (`next`), or while writing its pid (`write`).
 const stall = { next: 0, write: 0 };
+// Hooks that hold a call until the test lets it go: `link` gets the pid's file being linked into place, `readFile`
+// runs around each read of the pid file and gets the real read.
+const hook: {
+  link?: (from: string) => Promise<void>;
+  readPid?: (read: () => Promise<string>) => Promise<string>;
+} = {};
 vi.mock('node:fs/promises', async (original) => {
   const real = await original<typeof import('node:fs/promises')>();
   return {
     ...real,
+    link: async (...args: Parameters<typeof real.link>) => {
+      await hook.link?.(String(args[0]));
+      return real.link(...args);
+    },
+    readFile: async (...args: Parameters<typeof real.readFile>) => {
+      const read = () => real.readFile(...args) as Promise<string>;
+      return String(args[0]).endsWith(DataFile.lock) && hook.readPid ? hook.readPid(read) : read();
+    },
     writeFile: async (...args: Parameters<typeof real.writeFile>) => {
       const ms = stall.write;
       stall.write = 0;
@@ -26,6 +40,15 @@ vi.mock('node:fs/promises', async (original) => {
   };
 });
 
+/** A promise with its resolve (Node 20 has no Promise.withResolvers). */
+function opened(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 /** A pid no process has (above Linux's pid_max of 2^22). */
 const DEAD_PID = 4_999_999;
 
@@ -34,7 +57,11 @@ describe('lockDataDir', () => {
   beforeEach(async () => {
     dir = await tempDir();
   });
-  afterEach(() => dir.remove());
+  afterEach(() => {
+    hook.link = undefined;
+    hook.readPid = undefined;
+    return dir.remove();
+  });
 
   it('takes over a pid file left by a process that is gone, and refuses a live holder', async () => {
     await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
@@ -82,5 +109,50 @@ describe('lockDataDir', () => {
     expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
     expect(await readdir(dir.path)).toEqual([DataFile.lock]);
     await (outcomes[1] as PromiseFulfilledResult<() => Promise<void>>).value();
+  });
+
+  it('never removes a pid file another start links into place after it read the file as missing', async () => {
+    // B finds the stale file, then reads it once A has removed it and before A links its own; B must not remove
+    // what A links next. Old order: B took its turn, read "missing", A linked, and B removed A's file.
+    await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
+    const aLinkWaiting = opened();
+    const letALink = opened();
+    const bFirstRead = opened();
+    const aPid = process.pid;
+    const bPid = process.ppid;
+    let reads = 0;
+    let aLinks = 0;
+    let bLinks = 0;
+    hook.link = async (from) => {
+      if (from.includes(`.${aPid}.`) && ++aLinks === 2) {
+        aLinkWaiting.resolve();
+        await letALink.promise;
+      } else if (from.includes(`.${bPid}.`) && ++bLinks === 2) letALink.resolve(); // B links again: A's goes too
+    };
+    hook.readPid = async (read) => {
+      const n = ++reads;
+      if (n === 1) await bFirstRead.promise; // B's read after its link met the stale file
+      if (n === 4) {
+        // B's read in its turn: A links right after it
+        const text = read();
+        await text.catch(() => undefined);
+        letALink.resolve();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return text;
+      }
+      return read();
+    };
+    const b = lockDataDir(dir.path, bPid);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const a = lockDataDir(dir.path, aPid);
+    await aLinkWaiting.promise; // A removed the stale file and is about to link its own
+    bFirstRead.resolve();
+    const outcomes = await Promise.allSettled([a, b]);
+    hook.readPid = undefined;
+    hook.link = undefined;
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const holder = outcomes[0].status === 'fulfilled' ? aPid : bPid;
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${holder}\n`);
+    for (const o of outcomes) if (o.status === 'fulfilled') await o.value();
   });
 });
