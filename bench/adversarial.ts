@@ -24,6 +24,13 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     statusCells: fill('a| 503 ', size),
     jsonEscapes: fill('\\n\\u0041', size),
     whitespaceRuns: fill(' \t', size),
+    // A fold every other character: one-letter lines, tab-separated cells, escaped line breaks (256 KiB of `a\n`
+    // took 11 ms while every fold made two strings).
+    shortLines: fill('a\n', size),
+    tabbedCells: fill('a\t', size),
+    escapedLines: fill('a\\n', size),
+    // …and lines of 32 letters: the shortest run kept as a slice of its own.
+    wordLines: fill(`${'abcdefgh'.repeat(4)}\n`, size),
     headerDump: fill('x-ratelimit-', size),
     timeoutSettings: fill('timeout=', size),
     epochPipes: fill('|1767225600', size),

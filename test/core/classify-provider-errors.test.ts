@@ -82,6 +82,27 @@ describe('real provider errors beyond the corpus', () => {
     expect(changed.length / right.length, changed.join('\n')).toBeLessThanOrEqual(0.001);
   });
 
+  it.each([
+    ['with tabs for its spaces', (t: string) => t.replace(/ /g, '\t')],
+    ['with a space and two tabs for each space', (t: string) => t.replace(/ /g, ' \t\t')],
+    ['with escaped tabs for its spaces', (t: string) => t.replace(/ /g, '\\t')],
+    ['after 3,000 blank runs', (t: string) => `${' \t'.repeat(3000)}${t}`],
+    // More than one 4,096-unit chunk of gathered code units, and lone surrogates, which must stay as they are.
+    ['after 3,000 dotted cells', (t: string) => `${'.\t'.repeat(3000)}${t}`],
+    ['after 3,000 lone surrogates', (t: string) => `${'\ud83d\t'.repeat(3000)}${t}`],
+  ] as const)('gives every text the very same answer %s', (_, wrap) => {
+    // Each of these folds to the text itself, with a fold every few characters: the folded text is built
+    // differently when folds are dense, and must come out the same.
+    const changed = cases
+      .filter(
+        (c) =>
+          JSON.stringify(classify({ message: wrap(c.text) }, { now: 1.78e12 })) !==
+          JSON.stringify(classify({ message: c.text }, { now: 1.78e12 })),
+      )
+      .map((c) => c.text.slice(0, 100));
+    expect(changed).toEqual([]);
+  });
+
   it('names the labelled class for at least 90 % of the unambiguous ones', () => {
     const clear = cases.filter((c) => c.ambiguous !== true);
     const misses = clear
