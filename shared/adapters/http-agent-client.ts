@@ -27,7 +27,13 @@ export type HttpAgentClientOptions = {
 
 const RETRYABLE_STATUSES = new Set([408, 425, 429]);
 const AUTH_REFUSALS = new Set([401, 403]);
-const DETAIL_BYTES = 512;
+/** What the detail keeps of an answer (characters, after redaction). */
+const DETAIL_CHARS = 512;
+/**
+ * What is read of an answer: more than is kept, so that a key across the kept part's end is whole when it is
+ * redacted; a token running into the end of what was read is dropped, since cut short no rule would know it.
+ */
+const READ_BYTES = 4 * DETAIL_CHARS;
 // A re-send with less time than this left would likely time out and leave unknown whether it landed: the
 // first answer is returned instead.
 const MIN_RESEND_MS = 1000;
@@ -160,7 +166,7 @@ export class HttpAgentClient implements AgentClient {
     // The answer may echo what it was sent or its own credentials: it is logged, so it is redacted here. It is
     // kept and shown too (the row's last answer, `auto_resume_failed`), so what a terminal would act on is then
     // written out; after the redaction, whose rules read a control character as the word break it is.
-    const detail = printable(redactSecrets(`HTTP ${response.status}${await snippet(response)}`));
+    const detail = printable(detailOf(response.status, await snippet(response)));
     if ((response.status >= 200 && response.status < 300) || response.status === 409) return { kind: 'ok' };
     if (RETRYABLE_STATUSES.has(response.status) || response.status >= 500)
       return { kind: 'retryable', detail, status: response.status };
@@ -207,14 +213,16 @@ function describeFailure(error: unknown): string {
   return code ? `${message} (${code})` : said ? `${message} (${said})` : message;
 }
 
-// The first bytes of the answer, for the log; reading stops there and never fails the result.
+// The first bytes of the answer, for the log; reading stops there and never fails the result. Whitespace runs are
+// one space; a token running into the end of a cut-off read is dropped.
+const TOKEN_AT_END = /[\w\-.~+/=%]*$/;
 async function snippet(response: Response): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    while (size < DETAIL_BYTES) {
+    while (size < READ_BYTES) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
@@ -225,6 +233,13 @@ async function snippet(response: Response): Promise<string> {
   } finally {
     reader.cancel().catch(() => {});
   }
-  const text = Buffer.concat(chunks).subarray(0, DETAIL_BYTES).toString('utf8').replace(/\s+/g, ' ').trim();
-  return text ? `: ${text}` : '';
+  let text = Buffer.concat(chunks).subarray(0, READ_BYTES).toString('utf8').replace(/\s+/g, ' ');
+  if (size >= READ_BYTES) text = text.replace(TOKEN_AT_END, '');
+  return text.trim();
+}
+
+/** `HTTP 503: <answer>`, redacted, then cut to what the detail keeps of the answer. */
+function detailOf(status: number, answer: string): string {
+  const head = `HTTP ${status}`;
+  return answer ? redactSecrets(`${head}: ${answer}`, head.length + 2 + DETAIL_CHARS) : head;
 }

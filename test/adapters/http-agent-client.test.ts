@@ -211,6 +211,43 @@ describe('HttpAgentClient', () => {
     expect(result.kind === 'retryable' && result.detail.length).toBeLessThan(600);
   });
 
+  // Found by a review: the answer was cut at 512 bytes before it was redacted, so a key across the cut was left
+  // as a stub no rule knows (`ghp_0123456789`, `AKIAIOSFODNN`), and the detail is logged, kept and shown.
+  it.each([
+    ['GitHub token', `ghp_${'a1B2'.repeat(9)}`, 'ghp_'],
+    ['AWS key id', 'AKIAIOSFODNN7EXAMPLE', 'AKIA'],
+    ['Slack token', `xoxb-${'1234567890-'.repeat(3)}abc`, 'xoxb'],
+  ])('redacts a %s that runs across the end of what the detail keeps', async (_, key, stem) => {
+    for (const pad of [500, 504, 508, 510]) {
+      const agent = await startAgent(answerWith(503, `${'e'.repeat(pad)} ${key} trailing words`));
+      const result = await client(agent.baseUrl).resume(resumeCall());
+      expect(result.kind).toBe('retryable');
+      const detail = result.kind === 'retryable' ? result.detail : '';
+      expect(detail.startsWith(`HTTP 503: ${'e'.repeat(pad)}`), `pad ${pad}`).toBe(true);
+      expect(detail, `pad ${pad}`).not.toContain(stem);
+      expect(detail.length).toBeLessThan(600);
+    }
+  });
+
+  // …and whitespace folded away can bring a key cut at the end of what was read to the front.
+  it('drops a key cut short at the end of what was read, even when whitespace before it folds away', async () => {
+    const key = `ghp_${'a1B2'.repeat(9)}`;
+    for (const pad of [2030, 2040, 2045]) {
+      const agent = await startAgent(answerWith(503, `refused${' '.repeat(pad)}${key}`));
+      const result = await client(agent.baseUrl).resume(resumeCall());
+      expect(result.kind === 'retryable' && result.detail, `pad ${pad}`).toBe('HTTP 503: refused');
+    }
+  });
+
+  it('keeps an answer with no whitespace up to the token cut at the end of what was read', async () => {
+    const body = JSON.stringify({ error: { code: 'upstream_overloaded', trace: 'x'.repeat(3000) } });
+    const agent = await startAgent(answerWith(503, body));
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result.kind === 'retryable' && result.detail).toBe(
+      `HTTP 503: {"error":{"code":"upstream_overloaded","trace":"`,
+    );
+  });
+
   it('reads a server that never answers as retryable after timeoutMs', async () => {
     const agent = await startAgent(() => {});
     const result = await client(agent.baseUrl, { timeoutMs: 200 }).resume(resumeCall());
