@@ -136,9 +136,12 @@ const CREDENTIALS: readonly RegExp[] = [
   new RegExp(String.raw`(${PASSWORD}${COLOURED}["']?[ \t]{0,8}:[ \t]{0,8}${COLOURED})${BARE}{4,}`, 'gi'),
 ];
 
-/** `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes. */
+/**
+ * `Cookie: session=…; theme=dark`, `"set-cookie": "…"`: the header name stays, its value to the line's end goes;
+ * a cookie's quoted value (`sid="…"`, RFC 6265; `sid=\"…\"` in JSON) with it, not only up to its quote.
+ */
 const COOKIE = new RegExp(
-  String.raw`(${startingWord('(?:set-)?cookie')}${COLOURED}\\?["']?${COLOURED}[ \t]{0,8}:[ \t]{0,8}${COLOURED}\\?["']?)(?=[^\s\\"'])(?:[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
+  String.raw`(${startingWord('(?:set-)?cookie')}${COLOURED}\\?["']?${COLOURED}[ \t]{0,8}:[ \t]{0,8}${COLOURED}\\?["']?)(?=[^\s\\"'])(?:=\\?"[^\s"\\;,]*\\?"|[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
   'gi',
 );
 

@@ -65,6 +65,27 @@ describe("redactSecrets on other services' tokens and on cookies", () => {
     ],
     ['a Cookie header', 'Cookie: session=abcdef0123456789; theme=dark\nnext', 'Cookie: [REDACTED]\nnext'],
     ['a JSON set-cookie', '{"set-cookie": "sid=abc123456; Path=/"}', '{"set-cookie": "[REDACTED]"}'],
+    // A cookie's value may be quoted (RFC 6265): it went only up to its quote, and the value stayed.
+    [
+      'a quoted cookie value',
+      'Cookie: sid="s3cr3tSessionValue1"; theme=dark\nnext',
+      'Cookie: [REDACTED]\nnext',
+    ],
+    [
+      'a quoted cookie after another',
+      'Set-Cookie: a=1; token="eyJhbGciOiJIUzI1NiJ9.e30.sig"; Path=/',
+      'Set-Cookie: [REDACTED]',
+    ],
+    [
+      'a quoted cookie in JSON',
+      '{"cookie": "sid=\\"s3cr3tSessionValue1\\"; x=y", "next": 1}',
+      '{"cookie": "[REDACTED]", "next": 1}',
+    ],
+    [
+      'an empty quoted cookie in JSON',
+      '{"cookie": "sid=", "next": "kept"}',
+      '{"cookie": "[REDACTED]", "next": "kept"}',
+    ],
   ])('redacts %s', (_name, text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

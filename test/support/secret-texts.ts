@@ -56,6 +56,9 @@ const secret: fc.Arbitrary<Secret> = fc.oneof(
   awsSecret.map((b64) => ({ text: `Authorization: Basic ${b64}`, secret: b64 })),
   base64url.map((t) => ({ text: `?access_token=${t}`, secret: t })),
   password.map((pw) => ({ text: `"password": "${pw}"`, secret: pw })),
+  // A header on its own line (after `key=`, a cookie header's name would be taken for the key's value).
+  alnum.map((t) => ({ text: `\nCookie: sid=${t}; theme=dark\n`, secret: t })),
+  alnum.map((t) => ({ text: `\nCookie: theme=dark; sid="${t}"\n`, secret: t })),
   // Found by a security review: tokens with no key name, and camelCase names.
   alnum.map((t) => ({ text: `xoxb-1234567890-${t}`, secret: t })),
   alnum.map((t) => ({ text: `gsk_${t}`, secret: t })),
