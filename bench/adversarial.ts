@@ -31,6 +31,9 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     escapedLines: fill('a\\n', size),
     // …and lines of 32 letters: the shortest run kept as a slice of its own.
     wordLines: fill(`${'abcdefgh'.repeat(4)}\n`, size),
+    // A wait named every 32 characters, each read as four durations (found by a review: 6–7 ms).
+    againDurations: fill('again in 9.016s9.016s9.016s9.0 ', size),
+    againColoured: fill('again in 9m38.016s\u001b[0m', size),
     headerDump: fill('x-ratelimit-', size),
     timeoutSettings: fill('timeout=', size),
     epochPipes: fill('|1767225600', size),

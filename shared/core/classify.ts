@@ -553,6 +553,22 @@ const UNIT_MS: Record<string, number> = {
   days: 86_400_000, w: 604_800_000, week: 604_800_000, weeks: 604_800_000,
 };
 
+/** The units by their first letter's code unit, each with its length and ms. */
+const UNITS_BY_FIRST = new Map<number, Array<[string, number]>>();
+for (const [unit, ms] of Object.entries(UNIT_MS)) {
+  const code = unit.charCodeAt(0);
+  UNITS_BY_FIRST.set(code, [...(UNITS_BY_FIRST.get(code) ?? []), [unit, ms]]);
+}
+
+/** The ms of the unit `t[start, end)` names (`s`, `minutes`), without cutting it out; `undefined` for none. */
+function unitMsAt(t: string, start: number, end: number): number | undefined {
+  const length = end - start;
+  if (length === 0) return undefined;
+  for (const [unit, ms] of UNITS_BY_FIRST.get(t.charCodeAt(start)) ?? [])
+    if (unit.length === length && t.startsWith(unit, start)) return ms;
+  return undefined;
+}
+
 /** HTTP statuses the classifier knows, by the class each one means on its own. */
 // biome-ignore format: a table reads better packed
 const STATUS_CLASS: Readonly<Record<number, FailureClass>> = {
@@ -1041,6 +1057,8 @@ function scanText(lower: string, spaceAfter: boolean): Scan {
   // The folded text is never longer than the text. Sized here, not as it fills: a branch the warm-up never took
   // costs a live function's first hostile text a deopt (about 1.5 ms) and its interpreted rest.
   if (codes.length < n && folding.long) codes = new Uint16Array(n);
+  // …and one sized for a text of megabytes is not kept for the short ones after it.
+  else if (codes.length > CODES_KEPT && n <= CODES_KEPT) codes = new Uint16Array(CODES_KEPT);
   for (let i = 0; i < n; i++) {
     let to = next[(state << CLASS_BITS) | ((chars[lower.charCodeAt(i)] ?? 0) & CLASS_MASK)] ?? 0;
     let info = states[to] ?? 0;
@@ -1086,6 +1104,8 @@ function scanText(lower: string, spaceAfter: boolean): Scan {
 const folding = { parts: [] as string[], keptFrom: 0, shift: 0, long: false };
 let codes = new Uint16Array(1024);
 let codeCount = 0;
+/** The most code units the buffer keeps between texts (1 MB): 256 KiB bodies and the warm-up's 400 KB text fit. */
+const CODES_KEPT = 1 << 19;
 /** A text at least this long gathers short runs. */
 const LONG_FROM = 4096;
 /** A kept run at least this long is a slice of its own. */
@@ -1175,6 +1195,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier1 = -1;
   let tier2 = -1;
   let invalidKey = false;
+  let hintReads = 0;
   for (let k = 0; k < entries; k += 2) {
     const s = pending[k] ?? 0;
     const end = pending[k + 1] ?? 0;
@@ -1196,8 +1217,9 @@ function judge(text: string, found: number, entries: number): Scan {
         case LOOK_HINT: {
           // `will retry in 5s` and `Retrying in 4 seconds… (attempt 4/10)` are the client's own schedule.
           if (text.startsWith('will ', start - 5)) break;
+          if (++hintReads > HINT_READS) break;
           const read = readDuration(text, end, PATTERN_UNIT_MS[id] ?? 0) ?? readHttpDate(text, end);
-          if (!read || text.slice(read.end, read.end + 30).includes('attempt')) break;
+          if (!read || saysWithin(text, 'attempt', read.end, 30)) break;
           const ms = waitOf(read.ms);
           if (ms === undefined) break;
           if (arg === 0) tier0 = Math.max(tier0, ms);
@@ -1221,6 +1243,21 @@ function judge(text: string, found: number, entries: number): Scan {
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
   return { text, signals, hintMs };
 }
+
+/** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */
+function saysWithin(text: string, word: string, from: number, span: number): boolean {
+  const first = word.charCodeAt(0);
+  const last = Math.min(text.length, from + span) - word.length;
+  for (let k = from; k <= last; k++)
+    if (text.charCodeAt(k) === first && text.startsWith(word, k)) return true;
+  return false;
+}
+
+/**
+ * How many hints one text has read: a real error names a wait a few times at most, and a hostile one that names
+ * it after every 32 characters (`again in 9.016s9.016s…`) took 6 ms to read them all.
+ */
+const HINT_READS = 256;
 
 /** The clock of the current `classify` call (its context's `now`), for hints that name a moment. */
 let hintClock: number | undefined;
@@ -1413,6 +1450,30 @@ const MONTH_KEYS = new Set(
   MONTHS.map((month) => (month.charCodeAt(0) << 16) | (month.charCodeAt(1) << 8) | month.charCodeAt(2)),
 );
 
+/** Powers of ten that doubles hold exactly. */
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * The number `t[start, end)` writes (digits, thousands commas, a decimal point), as `Number` reads it without the
+ * commas. Up to 15 digits it is worked out without making strings: the digits as one integer over a power of
+ * ten, both exact, so the one rounding is the division's, which `Number` would make too.
+ */
+function numberIn(t: string, start: number, end: number): number {
+  let digits = 0;
+  let value = 0;
+  let point = -1;
+  for (let k = start; k < end; k++) {
+    const code = t.charCodeAt(k);
+    if (code === DOT) point = digits;
+    else if (code !== COMMA) {
+      value = value * 10 + (code - DIGIT_0);
+      digits++;
+    }
+  }
+  if (digits > 15) return Number(t.slice(start, end).replaceAll(',', ''));
+  return point < 0 ? value : value / (POW10[digits - point] ?? 1);
+}
+
 /** Reads `2401s`, `1m30s`, `9m38.016s`, `4 days 20 hours 9 minutes` or a bare number (of `unitMs`). */
 function readDuration(t: string, from: number, unitMs: number): { ms: number; end: number } | undefined {
   let i = from;
@@ -1430,28 +1491,22 @@ function readDuration(t: string, from: number, unitMs: number): { ms: number; en
     const numberStart = i;
     i += digitsAt(t, i);
     if (i === numberStart || i - numberStart > 13) break;
-    let digits = t.slice(numberStart, i);
     // Thousands groups: `1,000 seconds`.
-    while (codeAt(t, i) === COMMA && digitsAt(t, i + 1) === 3) {
-      digits += t.slice(i + 1, i + 4);
-      i += 4;
-    }
+    while (codeAt(t, i) === COMMA && digitsAt(t, i + 1) === 3) i += 4;
     if (codeAt(t, i) === DOT && isDigit(codeAt(t, i + 1))) {
-      const fraction = i;
       i += 1 + digitsAt(t, i + 1);
       // A dotted date, an address or a version (`2024.05.01`, `10.0.0.5`) is not a duration.
       if (codeAt(t, i) === DOT && isDigit(codeAt(t, i + 1))) break;
-      digits += t.slice(fraction, i);
     }
     // A date or a clock time (`2026-07-03`, `2:45`) is not a duration.
     const after = codeAt(t, i);
     if (after === DASH || after === SLASH || after === COLON) break;
-    const value = Number(digits);
+    const value = numberIn(t, numberStart, i);
     let unitStart = i;
     if (codeAt(t, unitStart) === SPACE) unitStart++;
     let unitEnd = unitStart;
     while (unitEnd - unitStart < 13 && isLetter(codeAt(t, unitEnd))) unitEnd++;
-    const unit = unitEnd === unitStart ? undefined : UNIT_MS[t.slice(unitStart, unitEnd)];
+    const unit = unitMsAt(t, unitStart, unitEnd);
     if (unit !== undefined) {
       total += value * unit;
       parts++;
@@ -1749,6 +1804,8 @@ const PRIMERS = [
 
 /** A text for the small checks' warm-up: a special phrase's end at 12, a month at 13, an escape at 23, a weekday at 31. */
 const COLD = 'after resets jul 3 503 \\u0041, wed, 21 oct';
+/** …and a colour code's escape at 0. */
+const COLD_COLOUR = '\u001b[0m';
 /** The clock the primers are read against: a minute before their HTTP date, so the moment paths run too. */
 const PRIME_NOW = Date.UTC(2026, 9, 21, 7, 27, 0);
 
@@ -1760,14 +1817,14 @@ const PRIME_NOW = Date.UTC(2026, 9, 21, 7, 27, 0);
 export function primeClassifier(): void {
   // A function records what it sees only from about its eighth call on, hence more than one round; with and
   // without a type, the two ways in.
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 40; round++) {
     for (const message of PRIMERS) {
       classify({ message });
       classify({ message, type: 'x' }, { now: PRIME_NOW });
     }
   }
   // The small checks that only hostile texts call thousands of times (a special phrase's next word, a month, a
-  // status's reason, a `\u` escape, an HTTP date's weekday): made hot on their own, not just inlined into the
+  // status's reason, a `\u` escape, an HTTP date's weekday, a colour code): made hot on their own, not just inlined into the
   // scan of one big text, so that a live function's first hostile text does not run them interpreted while they
   // are compiled (1–3 ms of a first call).
   let seen = 0;
@@ -1776,11 +1833,13 @@ export function primeClassifier(): void {
       if (special !== 'invalidKey' && specialHolds(COLD, 6, 12, special)) seen++;
     if (monthAt(COLD, 13)) seen++;
     if (isReasonLead(COLD.charCodeAt(k % COLD.length))) seen++;
-    seen += unicodeEscape(COLD, 23) + packed3(COLD, 31);
+    seen += unicodeEscape(COLD, 23) + packed3(COLD, 31) + controlSequenceLength(COLD_COLOUR, 1);
   }
   if (seen < 0) throw new Error('unreachable');
   // A long text's way of folding, a few times over, so its every step has been seen before a hostile text comes.
-  for (let round = 0; round < 4; round++) classify({ message: `${PRIMERS[1]}${'a\n  \\n'.repeat(700)}\n` });
+  // With a long run in it and a few folds at its end, so the gathered units are flushed both ways.
+  const long = `${PRIMERS[1]}${'a\n  \\n'.repeat(700)}${'x'.repeat(40)}\nab\n`;
+  for (let round = 0; round < 4; round++) classify({ message: long });
   // One large text too (about 400 KB, with many hint matches): the first big lowercased copy, folded text and
   // match buffer of a process cost more than later ones (the heap grows, large-object pages are mapped, the
   // buffer doubles its way up). Here it costs the classifier function's cold start about 10–15 ms, and the first

@@ -785,7 +785,11 @@ describe('retry hints', () => {
     ['Retry-After: 30\nDate: Wed, 21 Oct 2026 07:28:00 GMT', 30_000],
     ['retry-after: 30\tVia: 1.1 proxy', 30_000],
     ['retry after 1,000 seconds', 1_000_000],
-  ])('reads "%s" as %i ms', (text, ms) => {
+    ['retry after 1,500.25 seconds', 1_500_250],
+    ['retry after 0.5', 500],
+    ['try again in 1.0005s', 1_001],
+    ['try again in 12345678901234567s', undefined],
+  ])('reads "%s" as %s ms', (text, ms) => {
     expect(classify({ message: `429 Too Many Requests: ${text}` }).retryAfterMs).toBe(ms);
   });
 
@@ -806,6 +810,13 @@ describe('retry hints', () => {
 
   it('takes the longest of several explicit hints', () => {
     expect(classify({ message: 'retry after 10s; retry after 30s' }).retryAfterMs).toBe(30_000);
+  });
+
+  // A hostile text that names a wait every 32 characters took 6 ms to read them all; no real error names one
+  // hundreds of times, so a text's first 256 are read.
+  it('reads the first 256 waits a text names', () => {
+    const text = `overloaded: ${'try again in 1s, '.repeat(255)}try again in 20s, try again in 90s`;
+    expect(classify({ message: text }).retryAfterMs).toBe(20_000);
   });
 
   it.each([
