@@ -1195,7 +1195,10 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier1 = -1;
   let tier2 = -1;
   let invalidKey = false;
-  let hintReads = 0;
+  // Waits read per tier.
+  let read0 = 0;
+  let read1 = 0;
+  let read2 = 0;
   for (let k = 0; k < entries; k += 2) {
     const s = pending[k] ?? 0;
     const end = pending[k + 1] ?? 0;
@@ -1217,14 +1220,21 @@ function judge(text: string, found: number, entries: number): Scan {
         case LOOK_HINT: {
           // `will retry in 5s` and `Retrying in 4 seconds… (attempt 4/10)` are the client's own schedule.
           if (text.startsWith('will ', start - 5)) break;
-          if (++hintReads > HINT_READS) break;
+          if ((arg === 0 ? read0 : arg === 1 ? read1 : read2) >= HINT_READS) break;
           const read = readDuration(text, end, PATTERN_UNIT_MS[id] ?? 0) ?? readHttpDate(text, end);
           if (!read || saysWithin(text, 'attempt', read.end, 30)) break;
           const ms = waitOf(read.ms);
           if (ms === undefined) break;
-          if (arg === 0) tier0 = Math.max(tier0, ms);
-          else if (arg === 1) tier1 = Math.max(tier1, ms);
-          else tier2 = Math.max(tier2, ms);
+          if (arg === 0) {
+            tier0 = Math.max(tier0, ms);
+            read0++;
+          } else if (arg === 1) {
+            tier1 = Math.max(tier1, ms);
+            read1++;
+          } else {
+            tier2 = Math.max(tier2, ms);
+            read2++;
+          }
           break;
         }
         default: {
@@ -1254,8 +1264,9 @@ function saysWithin(text: string, word: string, from: number, span: number): boo
 }
 
 /**
- * How many hints one text has read: a real error names a wait a few times at most, and a hostile one that names
- * it after every 32 characters (`again in 9.016s9.016s…`) took 6 ms to read them all.
+ * How many waits one text has read per tier: a real error names a wait a few times at most, and a hostile one that
+ * names it after every 32 characters (`again in 9.016s9.016s…`) took 6 ms to read them all. Phrases with no wait
+ * after them (`please wait, retrying`) do not count, and one tier's waits leave another's to be read.
  */
 const HINT_READS = 256;
 

@@ -819,6 +819,18 @@ describe('retry hints', () => {
     expect(classify({ message: text }).retryAfterMs).toBe(20_000);
   });
 
+  // Found by a review of that limit: counted over every hint phrase, it stopped at phrases that name no wait and
+  // at another tier's waits, and a long wait after them went unread (a quota read as a rate limit).
+  it.each([
+    ['Please wait, retrying. '.repeat(257) + 'Error 429: Too Many Requests. Retry-After: 86400', 86_400_000],
+    ['Rate limited, try again in 1s. '.repeat(300) + 'Retry-After: 3600', 3_600_000],
+  ])(
+    'still reads a wait after hundreds of phrases that name none or that are of another tier (%#)',
+    (text, ms) => {
+      expect(classify({ message: text }).retryAfterMs).toBe(ms);
+    },
+  );
+
   it.each([
     'API Error (529 overloaded_error) · Retrying in 4 seconds… (attempt 4/10)',
     'Unable to connect to API (ConnectionRefused) · Retrying in 11s · attempt 8/10',
