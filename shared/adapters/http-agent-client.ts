@@ -214,13 +214,15 @@ function describeFailure(error: unknown): string {
 }
 
 // The first bytes of the answer, for the log; reading stops there and never fails the result. Whitespace runs are
-// one space; a token running into the end of a cut-off read is dropped.
-const TOKEN_AT_END = /[\w\-.~+/=%]*$/;
+// one space; a token running into the end of a read that was cut off (by its size, an error or the timeout) is dropped.
+// A token is taken back to a space or a JSON or HTML delimiter: a password may hold `!` or `:`.
+const TOKEN_AT_END = /[^\s"'<>{}[\](),;]*$/;
 async function snippet(response: Response): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let cut = false;
   try {
     while (size < READ_BYTES) {
       const { done, value } = await reader.read();
@@ -229,12 +231,13 @@ async function snippet(response: Response): Promise<string> {
       size += value.length;
     }
   } catch {
-    // A body cut off or timed out still leaves the status to go by.
+    // A body cut off or timed out still leaves the status to go by; what it had sent may end in a token cut short.
+    cut = true;
   } finally {
     reader.cancel().catch(() => {});
   }
   let text = Buffer.concat(chunks).subarray(0, READ_BYTES).toString('utf8').replace(/\s+/g, ' ');
-  if (size >= READ_BYTES) text = text.replace(TOKEN_AT_END, '');
+  if (cut || size >= READ_BYTES) text = text.replace(TOKEN_AT_END, '');
   return text.trim();
 }
 

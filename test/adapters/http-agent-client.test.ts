@@ -239,6 +239,27 @@ describe('HttpAgentClient', () => {
     }
   });
 
+  // Found by a review of that fix: a password may hold characters a token does not (`!`), and a body that breaks
+  // off ends in a cut token as surely as one too long to read.
+  it('drops a password cut at the end of what was read back to its delimiter', async () => {
+    const body = `{"auth":"Bearer ${'A'.repeat(2002)}", "dsn":"postgres://app:Sup3rS3cret!2024@db.internal:5432/app"}`;
+    const agent = await startAgent(answerWith(500, body));
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result.kind === 'rejected' || result.kind === 'retryable' ? result.detail : '').toBe(
+      'HTTP 500: {"auth":"Bearer [REDACTED]", "dsn":"',
+    );
+  });
+
+  it('drops a key cut off where the answer broke off', async () => {
+    const agent = await startAgent((response) => {
+      response.writeHead(503, { 'content-type': 'text/plain', 'content-length': '1000' });
+      response.write('upstream said: token ghp_a1B2c3D');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const result = await client(agent.baseUrl).resume(resumeCall());
+    expect(result).toEqual({ kind: 'retryable', status: 503, detail: 'HTTP 503: upstream said: token' });
+  });
+
   it('keeps an answer with no whitespace up to the token cut at the end of what was read', async () => {
     const body = JSON.stringify({ error: { code: 'upstream_overloaded', trace: 'x'.repeat(3000) } });
     const agent = await startAgent(answerWith(503, body));
