@@ -145,6 +145,15 @@ const COOKIE = new RegExp(
   'gi',
 );
 
+/**
+ * The same header on a line of its own (not inside a quoted string), where a cookie's quoted value may hold spaces,
+ * commas and escapes (Go quotes a value with a space or comma; Python's `SimpleCookie` writes `"a\054b"`).
+ */
+const COOKIE_LINE = new RegExp(
+  String.raw`(${startingWord('(?:set-)?cookie')}${COLOURED}:[ \t]{0,8}${COLOURED})(?=[^\s\\"'\x1b])(?:="(?:[^"\\\r\n]|\\[^\r\n])*"|[^\r\n"'\\]|\\(?!r\\n|n|["']))+`,
+  'gi',
+);
+
 /** `https://admin:hunter2@gw.internal:4016/…`: scheme, user and host stay, the password goes. */
 const URL_PASSWORD = /(:\/\/[^\s/?#@:"'<>]*:)[^\s/?#"'<>]+@/g;
 /** `https://<token>@dev.azure.com/…`: a user part long enough to be a token (a PAT, a DSN's key) goes too. */
@@ -167,7 +176,7 @@ export function redactSecrets(text: string, maxLength = 2000): string {
   out = out.replace(KEY_VALUE, `$1${REDACTED}`);
   out = out.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(URL_TOKEN_USER, `$1${REDACTED}@`);
   for (const pattern of URL_SECRETS) out = out.replace(pattern, `$1${REDACTED}`);
-  out = out.replace(COOKIE, `$1${REDACTED}`);
+  out = out.replace(COOKIE_LINE, `$1${REDACTED}`).replace(COOKIE, `$1${REDACTED}`);
   for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
   if (out.length <= maxLength) return out;
   // Never split a surrogate pair: half an emoji would make the stored text invalid UTF-16.

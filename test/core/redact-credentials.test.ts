@@ -81,6 +81,17 @@ describe("redactSecrets on other services' tokens and on cookies", () => {
       '{"cookie": "sid=\\"s3cr3tSessionValue1\\"; x=y", "next": 1}',
       '{"cookie": "[REDACTED]", "next": 1}',
     ],
+    // Found by a review: Go and Python quote a value with a space, a comma or an escape in it.
+    [
+      'a quoted cookie value with spaces',
+      'Set-Cookie: sid="s3cr3t Session Value"; Path=/',
+      'Set-Cookie: [REDACTED]',
+    ],
+    [
+      'a quoted cookie value with escapes',
+      'Set-Cookie: sid="a\\054b\\073c-s3cr3t"; Path=/',
+      'Set-Cookie: [REDACTED]',
+    ],
     [
       'an empty quoted cookie in JSON',
       '{"cookie": "sid=", "next": "kept"}',
