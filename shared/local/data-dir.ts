@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateSecret, parseSecret } from '../webhook/standard-webhooks';
 
@@ -37,10 +37,16 @@ const heldHere = new Set<string>();
  * Takes the data directory for this process (a pid file); a file left by a process that is gone is taken over.
  * Returns the release.
  */
-export async function lockDataDir(dir: string, pid: number = process.pid): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dir: string,
+  pid: number = process.pid,
+  { staleTurnMs = STALE_TURN_MS }: { staleTurnMs?: number } = {},
+): Promise<() => Promise<void>> {
   const path = resolve(dir, DataFile.lock);
   if (heldHere.has(path)) throw new DataDirBusyError(dir, pid);
-  for (let tries = 0; tries < LOCK_TRIES; tries++) {
+  // Long enough to outwait a turn left by a start that died in it, which is taken once it is stale.
+  const deadline = Date.now() + staleTurnMs + 2_000;
+  while (Date.now() < deadline) {
     if (await createPidFile(path, pid)) {
       heldHere.add(path);
       return async () => {
@@ -51,7 +57,7 @@ export async function lockDataDir(dir: string, pid: number = process.pid): Promi
     const holder = await holderOf(path);
     if (holder === 'absent') continue; // removed since we tried: try again to create it
     if (holder !== 'unreadable' && holder !== pid && isAlive(holder)) throw new DataDirBusyError(dir, holder);
-    await removeStale(path, pid);
+    await removeStale(path, pid, staleTurnMs);
   }
   throw new Error(`could not take ${path}`);
 }
@@ -79,7 +85,7 @@ async function createPidFile(path: string, pid: number): Promise<boolean> {
  * the turn), and the one whose turn it is reads it again first: it removes only a file that is still stale, never
  * one a faster start has written since. A turn left by a start that died in it is taken after 10 s.
  */
-async function removeStale(path: string, pid: number): Promise<void> {
+async function removeStale(path: string, pid: number, staleTurnMs: number): Promise<void> {
   const turn = `${path}.takeover`;
   try {
     await mkdir(turn);
@@ -89,7 +95,7 @@ async function removeStale(path: string, pid: number): Promise<void> {
       (s) => s.mtimeMs,
       () => Date.now(),
     );
-    if (Date.now() - since > STALE_TURN_MS) await rm(turn, { recursive: true, force: true });
+    if (Date.now() - since > staleTurnMs) await rm(turn, { recursive: true, force: true });
     else await new Promise((wait) => setTimeout(wait, 20));
     return;
   }
@@ -103,21 +109,25 @@ async function removeStale(path: string, pid: number): Promise<void> {
   }
 }
 
-/** Tries of the loop (a start waiting its turn to remove a stale file uses some of them), and the turn's age limit. */
-const LOCK_TRIES = 200;
+/** The age at which a turn is taken as left by a start that died in it. */
 const STALE_TURN_MS = 10_000;
 
-/** The pid in the pid file; `absent` when there is no file, `unreadable` when it holds no pid. */
+/**
+ * The pid in the pid file; `absent` when there is no file, `unreadable` when it holds no pid (nor a process's:
+ * 0 and -1 would signal a group) or is a link to nothing (a pid file linked into `/run` from before a reboot; a
+ * start's own pid file is never a symbolic link).
+ */
 async function holderOf(path: string): Promise<number | 'absent' | 'unreadable'> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const link = await lstat(path).catch(() => undefined);
+    return link?.isSymbolicLink() ? 'unreadable' : 'absent';
   }
   const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) ? pid : 'unreadable';
+  return Number.isInteger(pid) && pid > 0 ? pid : 'unreadable';
 }
 
 function isAlive(pid: number): boolean {

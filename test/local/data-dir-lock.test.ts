@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataDirBusyError, DataFile, lockDataDir } from '../../shared/local/data-dir';
@@ -154,5 +154,31 @@ describe('lockDataDir', () => {
     const holder = outcomes[0].status === 'fulfilled' ? aPid : bPid;
     expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${holder}\n`);
     for (const o of outcomes) if (o.status === 'fulfilled') await o.value();
+  });
+
+  // Found by a review: a pid file linked to a file gone since (a pid file in `/run`, after a reboot) read as
+  // missing, so every try to create it met the link and the start gave up; 0 and -1 "live" as a process group.
+  it.each([
+    [
+      'a link to a file that is gone',
+      () => symlink(join(dir.path, 'gone.pid'), join(dir.path, DataFile.lock)),
+    ],
+    ['the pid 0', () => writeFile(join(dir.path, DataFile.lock), '0\n')],
+    ['the pid -1', () => writeFile(join(dir.path, DataFile.lock), '-1\n')],
+  ])('takes a folder whose pid file is %s', async (_, leave) => {
+    await leave();
+    const release = await lockDataDir(dir.path, process.pid);
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
+    await release();
+  });
+
+  // …and a start that died in its turn left the turn behind: the next start gave up after 200 tries of 20 ms,
+  // before the turn was old enough (10 s) to be taken.
+  it('waits out a turn left by a start that died in it, and takes the folder', async () => {
+    await writeFile(join(dir.path, DataFile.lock), `${DEAD_PID}\n`);
+    await mkdir(join(dir.path, `${DataFile.lock}.takeover`));
+    const release = await lockDataDir(dir.path, process.pid, { staleTurnMs: 300 });
+    expect(await readFile(join(dir.path, DataFile.lock), 'utf8')).toBe(`${process.pid}\n`);
+    await release();
   });
 });
