@@ -224,7 +224,8 @@ async function snippet(response: Response): Promise<string> {
   let size = 0;
   let cut = false;
   try {
-    while (size < READ_BYTES) {
+    // One byte past what is kept tells a body cut off from one that ends there.
+    while (size <= READ_BYTES) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
@@ -237,7 +238,7 @@ async function snippet(response: Response): Promise<string> {
     reader.cancel().catch(() => {});
   }
   let text = Buffer.concat(chunks).subarray(0, READ_BYTES).toString('utf8').replace(/\s+/g, ' ');
-  if (cut || size >= READ_BYTES) text = text.replace(TOKEN_AT_END, '');
+  if (cut || size > READ_BYTES) text = text.replace(TOKEN_AT_END, '');
   return text.trim();
 }
 

@@ -239,6 +239,19 @@ describe('HttpAgentClient', () => {
     }
   });
 
+  // A body that ends exactly where the read stops was not cut: its last word is whole and stays.
+  it('keeps the last word of a body exactly as long as what is read, and drops it one byte later', async () => {
+    for (const [extra, detail] of [
+      [0, 'HTTP 503: refused overloaded'],
+      [1, 'HTTP 503: refused'],
+    ] as const) {
+      const body = `refused${' '.repeat(2048 - 17 + extra)}overloaded`;
+      const agent = await startAgent(answerWith(503, body));
+      const result = await client(agent.baseUrl).resume(resumeCall());
+      expect(result.kind === 'retryable' && result.detail, `extra ${extra}`).toBe(detail);
+    }
+  });
+
   // Found by a review of that fix: a password may hold characters a token does not (`!`), and a body that breaks
   // off ends in a cut token as surely as one too long to read.
   it('drops a password cut at the end of what was read back to its delimiter', async () => {
