@@ -1817,6 +1817,23 @@ const PRIMERS = [
 const COLD = 'after resets jul 3 503 \\u0041, wed, 21 oct';
 /** …and a colour code: its escape at 0, the rest of it from 1. */
 const COLD_COLOUR = '\u001b[0m';
+/**
+ * For the bench only: the text lowercased and read through the automaton, one table step a character, with
+ * nothing folded, noted or judged. The least any pass of this automaton over a text costs, to set beside the
+ * regex list's whole run (docs/performance.md, section 1).
+ */
+export function automatonPass(text: string): number {
+  const { chars, next, states } = AUTOMATON;
+  const lower = text.toLowerCase();
+  let state = 0;
+  let signals = 0;
+  for (let i = 0; i < lower.length; i++) {
+    state = next[(state << CLASS_BITS) | ((chars[lower.charCodeAt(i)] ?? 0) & CLASS_MASK)] ?? 0;
+    signals |= states[state] ?? 0;
+  }
+  return signals;
+}
+
 /** The clock the primers are read against: a minute before their HTTP date, so the moment paths run too. */
 const PRIME_NOW = Date.UTC(2026, 9, 21, 7, 27, 0);
 

@@ -20,6 +20,7 @@ describe('npm run bench, with tiny counts', () => {
     expect(result.corpusTexts).toBeGreaterThan(0);
     expect(result.classifier.textsPerSecond).toBeGreaterThan(0);
     expect(result.regexListBaseline.textsPerSecond).toBeGreaterThan(0);
+    expect(result.automatonPassAlone.textsPerSecond).toBeGreaterThan(0);
     expect(Object.keys(result.adversarial256KiB.byText)).toEqual(['digits', 'jsonEscapes']);
     expect(result.adversarial256KiB.worstFirst.text).not.toBe('');
   });
