@@ -93,6 +93,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'is sensitive',
     'content blocked',
     'content was blocked', ' csam ', 'text that is not allowed',
+    // OpenAI's `invalid_prompt`: `we've limited access to this content for safety reasons`.
+    'for safety reasons', 'limited access to this content',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -122,6 +124,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'insufficientquota', 'bigger than available capacity', 'bigger than the current available capacity', 'billing disabled', 'billing to be enabled', 'enable billing', 'billing_disabled', 'no payment method', 'creditserror',
     'pre-consumed quota', 'need quota',
     'usage has reached', 'your message limit', 'outstanding invoice',
+    // Portuguese, French and German usage limits (`Você atingiu o limite de mensagens`; Copilot's `limite de uso` is
+    // its rate limit). A limit that `será redefinido em` (resets on) a date is a quota too.
+    'limite de mensagens', "limite d'utilisation", 'nutzungslimit',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -136,6 +141,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
     // Spanish `se restablece el 26 may 2026` (resets on …).
     'se restablece el',
+    ' redefinido em',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
   perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)'],
@@ -165,6 +171,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     ') exceeds max',
     // Claude Code's compaction breaker: `Autocompact is thrashing: the context refilled to the limit …`.
     'autocompact',
+    'context is too large',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -205,6 +212,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'sso session', 'sso login',
     'does not exist in our records', 'token is required',
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
+    'invalid oauth', 'please authenticate',
   ],
   localOther: [
     // A browser tool's local page that would not load (`page.goto: net::ERR_CONNECTION_REFUSED at
@@ -241,6 +249,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'params must have required property',
     // A child process's exit as Node reports it (`(code=3221225501, signal=null)`): the agent's own process died.
     ', signal=',
+    // Round 27: the agent's own executable missing or exited (`Claude Code executable not found`, ACP's `Process
+    // exited with exit code: 1`), Codex's local app-server, and an MCP client that failed to start.
+    'executable not found', 'exited with exit code', 'app-server error', 'mcp client',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -316,6 +327,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available key', 'no active api keys', 'no active keys', 'keys in cooldown', 'keys are in cooldown', 'cooled down',
     'circuit breaker tripped', 'circuit breaker is open', 'circuit breakers open', 'circuit breaker open',
     'circuit_break',
+    // A queue that is full (Groq's `ErrorQueueFull`) and a service offline for maintenance.
+    'queue full', 'queue is full', 'queuefull', 'queue_full', 'offline for maintenance', 'maintenance mode',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -342,6 +355,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
     'parameter check failed', 'not accessible via',
     'check your inputs', 'bad input',
+    'dimension limit', 'does not support',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -351,6 +365,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
     'maximum tokens you requested', 'max_tokens must be', 'max_tokens is too large', 'max_tokens` must be', 'max tokens must be',
+    // An answer cut at its output cap: OpenAI's `LengthFinishReasonError` (`length limit was reached`), Codex's
+    // `Incomplete response returned, reason: max_output_tokens`. The same request would be cut again.
+    'length limit was reached', 'lengthfinishreasonerror', 'reason: max_output_tokens',
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
@@ -461,6 +478,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     "didn't respond within", 'did not respond within',
     'timedout', ': eof',
     'self-signed certificate', 'self signed certificate', 'certificate verification', 'protocol error',
+    // Round 27: TLS as Go, rustls, Python and .NET print it (`x509: certificate signed by unknown authority`,
+    // `invalid certificate: UnknownIssuer`, `[SSL: WRONG_VERSION_NUMBER]`, `The SSL connection could not be
+    // established`), sockets and streams closed under other runtimes' words (`ERR_SOCKET_CLOSED: Socket is closed`,
+    // `http2: response body closed`, Elixir's `%Mint.TransportError{reason: :closed}`, Apple's `SO_ERROR 61`,
+    // `WinError 10053`), and a connection or stream that ended before its answer.
+    'x509:', 'failed to verify certificate', 'unknown authority', 'invalid certificate', 'unknownissuer', '[ssl: ',
+    'connection could not be established', 'socket is closed', 'socket_closed', 'response body closed',
+    'transporterror', 'so_error', 'winerror 1005', 'winerror 1006', 'connection ended', 'response ended before',
+    'issue connecting', 'problem connecting', 'error connecting',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -496,7 +522,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
-  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['denied', '无权使用'],
+  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
   // Round 23: Japanese `5時間の制限に達しました` (the 5-hour limit reached), 国家或地区 (your country or region is not
   // served), 拒绝访问 (access refused).

@@ -822,8 +822,8 @@ describe('retry hints', () => {
   // Found by a review of that limit: counted over every hint phrase, it stopped at phrases that name no wait and
   // at another tier's waits, and a long wait after them went unread (a quota read as a rate limit).
   it.each([
-    ['Please wait, retrying. '.repeat(257) + 'Error 429: Too Many Requests. Retry-After: 86400', 86_400_000],
-    ['Rate limited, try again in 1s. '.repeat(300) + 'Retry-After: 3600', 3_600_000],
+    [`${'Please wait, retrying. '.repeat(257)}Error 429: Too Many Requests. Retry-After: 86400`, 86_400_000],
+    [`${'Rate limited, try again in 1s. '.repeat(300)}Retry-After: 3600`, 3_600_000],
   ])(
     'still reads a wait after hundreds of phrases that name none or that are of another tier (%#)',
     (text, ms) => {
@@ -1019,6 +1019,40 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['transport', 'API reachability: PROBABLY_UNREACHABLE'],
     ['bad_request', 'The model "llama3.1:8b" was not found. To download it, run `ollama run llama3.1:8b`.'],
     ['bad_request', 'Provider ended the request: Unknown Error: The provided request is not valid'],
+    // Round 27: TLS and closed sockets in other runtimes' words, a connection or stream that ended before its answer.
+    [
+      'transport',
+      'Post "https://api.example.com/v1": tls: failed to verify certificate: x509: certificate has expired',
+    ],
+    ['transport', 'error sending request: invalid certificate: UnknownIssuer'],
+    ['transport', 'urllib3 error: [SSL: UNEXPECTED_EOF_WHILE_READING] (_ssl.c:1006)'],
+    ['transport', 'HttpRequestException: The SSL connection could not be established, see inner exception.'],
+    ['transport', 'Error [ERR_SOCKET_CLOSED]: Socket is closed'],
+    ['transport', 'failed to read stream: http2: response body closed'],
+    ['transport', '** (Mint.TransportError) the connection was closed (reason: :closed)'],
+    ['transport', 'ConnectionError: [WinError 10054] An existing connection was forcibly closed'],
+    ['transport', 'Proxy connection ended before receiving CONNECT response'],
+    ['transport', 'There was a problem connecting to the model server.'],
+    // …the agent's own executable or local process, an answer cut at its output cap, an overflow, a full queue.
+    ['other', 'Internal error: {"details": "Codex executable not found at /usr/local/bin/codex"}'],
+    ['other', 'ACP protocol error: Internal error: {"data": "Process exited with exit code: 137"}'],
+    ['other', 'MCP client for `github` failed to start: unexpected server response: HTTP 503'],
+    [
+      'bad_request',
+      'openai.LengthFinishReasonError: Could not parse response content as the length limit was reached',
+    ],
+    [
+      'bad_request',
+      'stream disconnected before completion: Incomplete response returned, reason: max_output_tokens',
+    ],
+    ['bad_request', 'HTTP 400 {"error":"codellama:7b does not support insert"}'],
+    ['context_overflow', 'Context is too large to continue. Use /compact or start a new session.'],
+    ['context_overflow', 'メッセージがこの会話の長さ制限を超えています。'],
+    ['capacity', '{"error":{"code":14,"message":"ErrorQueueFull"}}'],
+    ['capacity', 'HTTP 503: request queue is full, try again shortly'],
+    ['content_filter', "Invalid prompt: we've limited access to this content for safety reasons."],
+    ['quota', 'Você atingiu o limite de mensagens. Seu limite será redefinido em 12 de ago. de 2026.'],
+    ['auth', 'Invalid OAuth Request: missing state parameter'],
     // An agent's own tools: a browser tool's local dev server that is down, a session file another process holds.
     ['other', 'Error: ### Result\nError: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3001/'],
     ['transport', 'Page.goto: net::ERR_TIMED_OUT at https://chat.z.ai/'],
