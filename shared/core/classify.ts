@@ -95,6 +95,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'content was blocked', ' csam ', 'text that is not allowed',
     // OpenAI's `invalid_prompt`: `we've limited access to this content for safety reasons`.
     'for safety reasons', 'limited access to this content',
+    // German `Sicherheitseinstellungen` (safety settings), `Inhaltsrichtlinien` (content policy), French `pour des
+    // raisons de sécurité` (for safety reasons).
+    'sicherheitseinstellungen', 'inhaltsrichtlinien', 'raisons de s',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -127,6 +130,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Portuguese, French and German usage limits (`Você atingiu o limite de mensagens`; Copilot's `limite de uso` is
     // its rate limit). A limit that `será redefinido em` (resets on) a date is a quota too.
     'limite de mensagens', "limite d'utilisation", 'nutzungslimit',
+    // German `5-Stunden-Limit`, Spanish `se ha alcanzado la cuota`, Portuguese `ficou sem fundos/créditos`.
+    'stunden-limit', 'alcanzado la cuota', 'sem fundos',
+    // A gateway that wants a card on file: `AI Gateway requires a valid credit card on file`.
+    'credit card',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -141,6 +148,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
     // Spanish `se restablece el 26 may 2026` (resets on …).
     'se restablece el',
+    // German `setzt zurück` (resets).
+    'setzt zur',
     ' redefinido em',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
@@ -172,6 +181,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Claude Code's compaction breaker: `Autocompact is thrashing: the context refilled to the limit …`.
     'autocompact',
     'context is too large',
+    // German `Längenlimit` (length limit) and `ist zu lang` (is too long).
+    'ngenlimit', 'ist zu lang',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -213,6 +224,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'does not exist in our records', 'token is required',
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
     'invalid oauth', 'please authenticate',
+    // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
+    'authentifizierung fehlgeschlagen', "de l'authentification",
   ],
   localOther: [
     // A browser tool's local page that would not load (`page.goto: net::ERR_CONNECTION_REFUSED at
@@ -265,7 +278,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
-    'provider not found',
+    'provider not found', 'invalid provider',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -298,6 +311,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'your workspace admin', 'contact your admin',
     'requests to this api', 'requests from referer', 'referrer_blocked', 'service_blocked', 'permission error',
     'requires permissions', 'not allowed to access',
+    // Spanish `no tienes permiso` (you have no permission).
+    'no tienes permiso',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -329,6 +344,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'circuit_break',
     // A queue that is full (Groq's `ErrorQueueFull`) and a service offline for maintenance.
     'queue full', 'queue is full', 'queuefull', 'queue_full', 'offline for maintenance', 'maintenance mode',
+    // Groq's `498 capacity_exceeded`, a pool `saturated`; German `stark ausgelastet`, Spanish and Portuguese
+    // `sobrecargado`/`sobrecarregado` (overloaded), Portuguese `em manutenção` (under maintenance).
+    'capacity_exceeded', 'saturated', 'upstream overflow', 'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -382,6 +400,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     ' rpm', ' tpm', 'toomanyrequests', 'resourceexhausted',
     'concurrent task limit',
     'sending too many', ' per 1 second', ' per 1 minute', 'parallel requests',
+    // German `Ratenlimit`, Portuguese `com muita frequência` (too often).
+    'ratenlimit', 'muita frequ',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -403,6 +423,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     '"isretryable": true', '"isretryable":true',
     'provider returned error', 'failed to get response from provider', 'unexpected error from the model',
     'server encountered an',
+    // `Something wrong with the server`; French `serveur en amont` (upstream server).
+    'wrong with the server', 'serveur en amont', 'provider returned an error',
+    // HTTP 424 (SageMaker's and AgentCore's answer when the model container behind them failed).
+    'failed dependency',
+    // Spanish `el servidor está teniendo dificultades` (the server is having trouble).
+    'servidor est',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -487,6 +513,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'connection could not be established', 'socket is closed', 'socket_closed', 'response body closed',
     'transporterror', 'so_error', 'winerror 1005', 'winerror 1006', 'connection ended', 'response ended before',
     'issue connecting', 'problem connecting', 'error connecting',
+    // Round 28: a client waiting for its network, a gateway out of connect attempts, Portuguese `Erro de conexão`.
+    'waiting for network', 'connect attempts', 'erro de conex', 'verifique sua rede',
+    // A model or server that did not answer: `Model didn't respond`.
+    "didn't respond", 'did not respond',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -529,6 +559,15 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['quota', '時間の制限'], ['permission', '国家或地区'], ['permission', '拒绝访问'],
   // Copilot's Responsible AI filter in Japanese and Korean (Hangul counts as CJK here).
   ['content', '責任ある ai'], ['content', 'フィルター処理'], ['content', '책임 있는 ai'], ['content', '필터링'],
+  // Round 28: Japanese, Korean and Traditional Chinese words for the same failures: タイムアウト and 超時 timed out,
+  // 接続 and 連線 connection, 意外结束 ended unexpectedly, 과부하 overload, 용량 제약 capacity constraint, 暫時無法
+  // temporarily unable, サーバーエラー and 서버 오류 server error, クォータ quota, 사용 한도 usage limit, 點數不足 too few
+  // credits, 儲值 top up, 너무 많은 요청 too many requests, 컨텍스트 길이 context length, セーフティポリシー safety policy,
+  // ログイン log in.
+  ['transport', 'タイムアウト'], ['transport', '超時'], ['transport', '接続'], ['transport', '連線'], ['transport', '意外结束'],
+  ['capacity', '과부하'], ['capacity', '용량 제약'], ['capacity', '暫時無法'], ['capacity', '일시적으로 사용할 수 없'],
+  ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
+  ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
