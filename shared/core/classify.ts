@@ -94,10 +94,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'content blocked',
     'content was blocked', ' csam ', 'text that is not allowed',
     // OpenAI's `invalid_prompt`: `we've limited access to this content for safety reasons`.
-    'for safety reasons', 'limited access to this content',
-    // German `Sicherheitseinstellungen` (safety settings), `Inhaltsrichtlinien` (content policy), French `pour des
-    // raisons de sécurité` (for safety reasons).
-    'sicherheitseinstellungen', 'inhaltsrichtlinien', 'raisons de s',
+    'limited access to this content',
+    // German `Sicherheitseinstellungen` (safety settings) and `Inhaltsrichtlinien` (content policy).
+    'sicherheitseinstellungen', 'inhaltsrichtlinien',
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
@@ -128,12 +127,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'pre-consumed quota', 'need quota',
     'usage has reached', 'your message limit', 'outstanding invoice',
     // Portuguese, French and German usage limits (`Você atingiu o limite de mensagens`; Copilot's `limite de uso` is
-    // its rate limit). A limit that `será redefinido em` (resets on) a date is a quota too.
+    // its rate limit).
     'limite de mensagens', "limite d'utilisation", 'nutzungslimit',
     // German `5-Stunden-Limit`, Spanish `se ha alcanzado la cuota`, Portuguese `ficou sem fundos/créditos`.
     'stunden-limit', 'alcanzado la cuota', 'sem fundos',
     // A gateway that wants a card on file: `AI Gateway requires a valid credit card on file`.
-    'credit card',
+    'credit card on file',
   ],
   // Upsell alone reads as a plan cap, but not beside a provider's own high demand (`…try again in a few moments`).
   upsell: ['upgrade your plan', 'upgrading your plan', 'upgrade to plus', 'upgrade to pro'],
@@ -148,9 +147,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
     // Spanish `se restablece el 26 may 2026` (resets on …).
     'se restablece el',
-    // German `setzt zurück` (resets).
-    'setzt zur',
-    ' redefinido em',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
   perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)'],
@@ -181,8 +177,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Claude Code's compaction breaker: `Autocompact is thrashing: the context refilled to the limit …`.
     'autocompact',
     'context is too large',
-    // German `Längenlimit` (length limit) and `ist zu lang` (is too long).
-    'ngenlimit', 'ist zu lang',
+    // German `Längenlimit` (length limit).
+    'ngenlimit',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -262,9 +258,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'params must have required property',
     // A child process's exit as Node reports it (`(code=3221225501, signal=null)`): the agent's own process died.
     ', signal=',
-    // Round 27: the agent's own executable missing or exited (`Claude Code executable not found`, ACP's `Process
-    // exited with exit code: 1`), Codex's local app-server, and an MCP client that failed to start.
-    'executable not found', 'exited with exit code', 'app-server error', 'mcp client',
+    // Round 27: the agent's own executable missing (`Claude Code executable not found`) and an MCP client that failed
+    // to start. (Not `exited with exit code` or `app-server error`: hubs wrap a provider's 529 or 503 in them.)
+    'executable not found', 'mcp client',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -278,7 +274,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
-    'provider not found', 'invalid provider',
+    'provider not found', 'invalid provider"', 'invalid provider:',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -343,10 +339,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'circuit breaker tripped', 'circuit breaker is open', 'circuit breakers open', 'circuit breaker open',
     'circuit_break',
     // A queue that is full (Groq's `ErrorQueueFull`) and a service offline for maintenance.
-    'queue full', 'queue is full', 'queuefull', 'queue_full', 'offline for maintenance', 'maintenance mode',
-    // Groq's `498 capacity_exceeded`, a pool `saturated`; German `stark ausgelastet`, Spanish and Portuguese
+    'queuefull', 'request queue is full', 'offline for maintenance', 'maintenance mode',
+    // Groq's `498 capacity_exceeded`, a pool's concurrency saturated (not an API key's: that is its rate limit); German `stark ausgelastet`, Spanish and Portuguese
     // `sobrecargado`/`sobrecarregado` (overloaded), Portuguese `em manutenção` (under maintenance).
-    'capacity_exceeded', 'saturated', 'upstream overflow', 'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
+    'capacity_exceeded', 'pool_concurrency_saturated', 'pool is saturated', 'upstream overflow', 'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -373,7 +369,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'reasoning_content is missing', 'is missing in', 'without tool_result', 'ids were found without',
     'parameter check failed', 'not accessible via',
     'check your inputs', 'bad input',
-    'dimension limit', 'does not support',
+    'dimension limit',
+    // Ollama's model that lacks a feature (`qwen3:latest does not support insert`); not `does not support` alone,
+    // which a server's own words around a 5xx or a dropped stream also use (`does not support HTTP/2`).
+    'does not support insert', 'does not support generate', 'does not support chat', 'does not support tools',
+    'does not support thinking', 'does not support embedding', 'does not support this api',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -423,12 +423,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     '"isretryable": true', '"isretryable":true',
     'provider returned error', 'failed to get response from provider', 'unexpected error from the model',
     'server encountered an',
-    // `Something wrong with the server`; French `serveur en amont` (upstream server).
-    'wrong with the server', 'serveur en amont', 'provider returned an error',
+    // `Something wrong with the server`, a model server's `Error making prediction`, Cloudflare's 1101 `Worker threw
+    // exception`.
+    'wrong with the server', 'provider returned an error', 'error making prediction', 'worker threw exception',
+    // French `n'a pas reçu de réponse du serveur en amont` (no answer from the upstream server).
+    'du serveur en amont',
     // HTTP 424 (SageMaker's and AgentCore's answer when the model container behind them failed).
     'failed dependency',
     // Spanish `el servidor está teniendo dificultades` (the server is having trouble).
-    'servidor est',
+    'teniendo dificultades',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -515,8 +518,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'issue connecting', 'problem connecting', 'error connecting',
     // Round 28: a client waiting for its network, a gateway out of connect attempts, Portuguese `Erro de conexão`.
     'waiting for network', 'connect attempts', 'erro de conex', 'verifique sua rede',
-    // A model or server that did not answer: `Model didn't respond`.
-    "didn't respond", 'did not respond',
+    // A model or server that did not answer: `Model didn't respond` (not a user who did not respond to a prompt).
+    "model didn't respond", "server didn't respond", 'server did not respond',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.

@@ -1035,7 +1035,6 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['transport', 'There was a problem connecting to the model server.'],
     // …the agent's own executable or local process, an answer cut at its output cap, an overflow, a full queue.
     ['other', 'Internal error: {"details": "Codex executable not found at /usr/local/bin/codex"}'],
-    ['other', 'ACP protocol error: Internal error: {"data": "Process exited with exit code: 137"}'],
     ['other', 'MCP client for `github` failed to start: unexpected server response: HTTP 503'],
     [
       'bad_request',
@@ -1080,6 +1079,28 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', 'upstream overflow'],
     ['quota', 'The gateway requires a valid credit card on file to service requests.'],
     ['bad_request', 'ModelException: Provider unavailable: {"code":2008,"message":"Invalid provider"}'],
+    // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
+    [
+      'capacity',
+      'Claude Code process exited with exit code 1. stderr: API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'transport',
+      'Codex app-server error: stream disconnected before completion: error sending request for url',
+    ],
+    ['server', 'Upstream error: invalid provider response (connection reset by peer)'],
+    [
+      'transport',
+      'stream disconnected before completion: websocket closed: the server does not support permessage-deflate',
+    ],
+    [
+      'capacity',
+      "We're experiencing high demand. Add a credit card to get priority access, or try again in a few minutes.",
+    ],
+    ['other', 'Permission request for Bash(rm -rf dist) cancelled: the user did not respond'],
+    ['auth', 'Your session was signed out for safety reasons. Please sign in again.'],
+    ['rate_limit', 'Concurrency limit saturated: max 5 concurrent requests per API key'],
+    ['rate_limit', 'Das Ratenlimit setzt zurück in 30 Sekunden'],
     // An agent's own tools: a browser tool's local dev server that is down, a session file another process holds.
     ['other', 'Error: ### Result\nError: page.goto: net::ERR_CONNECTION_REFUSED at http://localhost:3001/'],
     ['transport', 'Page.goto: net::ERR_TIMED_OUT at https://chat.z.ai/'],
