@@ -340,9 +340,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'circuit_break',
     // A queue that is full (Groq's `ErrorQueueFull`) and a service offline for maintenance.
     'queuefull', 'request queue is full', 'offline for maintenance', 'maintenance mode',
-    // Groq's `498 capacity_exceeded`, a pool's concurrency saturated (not an API key's: that is its rate limit); German `stark ausgelastet`, Spanish and Portuguese
-    // `sobrecargado`/`sobrecarregado` (overloaded), Portuguese `em manutenção` (under maintenance).
-    'capacity_exceeded', 'pool_concurrency_saturated', 'pool is saturated', 'upstream overflow', 'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
+    // Groq's `498 capacity_exceeded`, a pool's concurrency saturated (not an API key's: that is its rate limit),
+    // Envoy's `upstream overflow`; German `stark ausgelastet`, Spanish and Portuguese `sobrecargado`/`sobrecarregado`
+    // (overloaded), Portuguese `em manutenção` (under maintenance).
+    'capacity_exceeded', 'pool_concurrency_saturated', 'pool is saturated', 'upstream overflow',
+    'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -511,7 +513,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `invalid certificate: UnknownIssuer`, `[SSL: WRONG_VERSION_NUMBER]`, `The SSL connection could not be
     // established`), sockets and streams closed under other runtimes' words (`ERR_SOCKET_CLOSED: Socket is closed`,
     // `http2: response body closed`, Elixir's `%Mint.TransportError{reason: :closed}`, Apple's `SO_ERROR 61`,
-    // `WinError 10053`), and a connection or stream that ended before its answer.
+    // `WinError 10053`), a connection or stream that ended before its answer, and an error or issue connecting.
     'x509:', 'failed to verify certificate', 'unknown authority', 'invalid certificate', 'unknownissuer', '[ssl: ',
     'connection could not be established', 'socket is closed', 'socket_closed', 'response body closed',
     'transporterror', 'so_error', 'winerror 1005', 'winerror 1006', 'connection ended', 'response ended before',
