@@ -41,6 +41,8 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     httpDates: fill('Retry-After: Wed, 21 Oct 2026 07:28:00 GMT ', size),
     epochHints: fill('"retry_after": 1767225600, ', size),
     upperCase: fill('OVERLOADED ', size),
+    // A token step beside a network word, the one shape `classify` reads again per auth phrase (short texts only).
+    tokenSteps: fill('token refresh timed out ', size),
     plain: fill('a', size),
   };
 }

@@ -45,6 +45,20 @@ type Signal =
 /** The CJK character whose class every CJK character shares (see `cjk` below); no phrase holds another. */
 const CJK_MARK = '一';
 
+/**
+ * Auth phrases that name a background token step rather than a verdict on the credentials: a network failure
+ * inside one (`OAuth request to https://…/oauth/token failed: fetch failed: Connect Timeout Error`) is the
+ * network's, and `classify` reads it so when no status or other auth phrase says more. A failed log-in (`Failed to
+ * login. Message: … ECONNREFUSED`) stays auth: the person who started it is there to try again.
+ */
+// biome-ignore format: a table reads better packed
+const AUTH_STEPS = [
+  'oauth token', 'oauth/token', 'oauth2.googleapis.com/token', 'token refresh', 'refresh token', 'refresh_token',
+  'credential refresh', 'retrieving credentials', 'failed to get token', 'failed to retrieve a token',
+  'failed to get authorization', 'failed to get copilot token', 'authentication failed', 'error authenticating',
+  'device_code',
+];
+
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
 // biome-ignore format: phrase tables read better packed than one phrase a line
 const PHRASES: Record<Signal, readonly string[]> = {
@@ -182,36 +196,35 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
-    'authentication_error', 'authenticationerror', 'authentication error', 'authentication failed',
+    'authentication_error', 'authenticationerror', 'authentication error',
     'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
     'provide an api key', 'not logged in', '/login', 'log in again', 'login again', 'sign in again',
-    'signing in again', 'please log in', 'please login', 'login required', 'oauth token', 'oauth error',
+    'signing in again', 'please log in', 'please login', 'login required',
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
     'expiredtoken', 'revoked', 'token included in the request is', 'unrecognizedclient', 'invalidsignature',
     'signaturedoesnotmatch', 'unauthenticated',
     // `Erro de autenticação`, `Error de autenticación`.
-    ' de autentica', 'unauthorized', 'refresh token', 'refresh_token',
-    'token refresh', 'load credentials', 'credentials found', 'credentials not found', 'invalid credential', 'getting api key',
+    ' de autentica', 'unauthorized',
+    'load credentials', 'credentials found', 'credentials not found', 'invalid credential', 'getting api key',
     'bad credentials', 'missing credentials', 'no credentials', 'expired credentials', 'credentials expired',
     'credentials have expired', 'credentials are invalid', 'locate credentials', 'check your credentials',
-    'check its credentials', 'reauthentication', 'failed to login', 'failed to log in', 'failed to sign in',
-    'token exchange failed', 'exchange authorization code', 'oauth/token', 'oauth2.googleapis.com/token',
+    'check its credentials', 'reauthentication',
     'set an auth method', 'resolve authentication method', 'authentication cancelled', 'no api key available',
-    'default credentials', 'failed to retrieve a token', 'credentialunavailable', 'authenticationfailed',
-    'token is invalid', 'credential is invalid', 'failed to get authorization', 'failed to get copilot token', 'failed to get token',
+    'default credentials', 'credentialunavailable', 'authenticationfailed',
+    'token is invalid', 'credential is invalid',
     'api_key is not set', 'api key is not set', 'api_key must be set', 'api_key client option must be set',
     'jwt_expired', 'jwt expired', 'authenticationrequired', 'not authenticated',
     'login expired', 're-auth', 'need to be signed in', "client error '401",
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
     'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
-    'invalid subscription key', 'subscription key is invalid', 'key has expired', 'retrieving credentials',
-    'credential refresh', 'need to sign in', 'sign_in_required', 'error authenticating', 'key not configured', 'sign in failed',
-    'error signing in', 'authentication required', 'session is invalid',
-    'session expired', 'session has expired', 'authorization error', 'please sign in', 'device_code',
-    'authentication expired', 'authentication has expired', 'auth expired', 'authorization header', 'login fail:',
+    'invalid subscription key', 'subscription key is invalid', 'key has expired',
+    'need to sign in', 'sign_in_required', 'key not configured',
+    'authentication required', 'session is invalid',
+    'session expired', 'session has expired', 'authorization error', 'please sign in',
+    'authentication expired', 'authentication has expired', 'auth expired', 'authorization header',
     'missing bearer', 'api_key environment variable',
     'authorization failed', 'api key is incorrect', 'wrong api key', 'jwserror', 'not enough segments',
     'authorization required', 'credentials could not be verified',
@@ -219,9 +232,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'sso session', 'sso login',
     'does not exist in our records', 'token is required',
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
-    'invalid oauth', 'please authenticate',
+    'invalid oauth', 'please authenticate', 'oauth error', 'token exchange failed', 'exchange authorization code',
+    'failed to login', 'failed to log in', 'failed to sign in', 'sign in failed', 'error signing in', 'login fail:',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
     'authentifizierung fehlgeschlagen', "de l'authentification",
+    ...AUTH_STEPS,
   ],
   localOther: [
     // A browser tool's local page that would not load (`page.goto: net::ERR_CONNECTION_REFUSED at
@@ -261,6 +276,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 27: the agent's own executable missing (`Claude Code executable not found`) and an MCP client that failed
     // to start. (Not `exited with exit code` or `app-server error`: hubs wrap a provider's 529 or 503 in them.)
     'executable not found', 'mcp client',
+    // Round 29: SQLite's lock on the agent's own state (`SqlError/LockTimeoutError: database is locked`), and the
+    // agent's own approval prompt (`permission orchestrator internal error: unexpected user permission response`).
+    'database is locked', 'permission response', 'permission orchestrator',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -275,6 +293,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
     'provider not found', 'invalid provider"', 'invalid provider:',
+    // Round 29: a relay with no price or ratio set for the model (new-api's `Model … ratio or price not set`, 倍率).
+    'price not set', 'ratio not set',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -345,6 +365,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // (overloaded), Portuguese `em manutenção` (under maintenance).
     'capacity_exceeded', 'pool_concurrency_saturated', 'pool is saturated', 'upstream overflow',
     'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
+    // Round 29: `The server is currently busy. Please try again later.`, and new-api's `No available channel for
+    // model … under group default` (its 无可用渠道 in English).
+    'currently busy', 'no available channel',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -376,6 +399,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // which a server's own words around a 5xx or a dropped stream also use (`does not support HTTP/2`).
     'does not support insert', 'does not support generate', 'does not support chat', 'does not support tools',
     'does not support thinking', 'does not support embedding', 'does not support this api',
+    // Round 29: a body over a server's size limit (`Maximum content size limit (26214400) exceeded`), and a chat
+    // template that refused the messages (`Jinja Exception: … roles must alternate user and assistant`), whatever
+    // 500 or `server_error` a local server puts around it.
+    'size limit', 'must alternate', 'jinja',
   ],
   // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
   relayedClientError: [
@@ -434,6 +461,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed dependency',
     // Spanish `el servidor está teniendo dificultades` (the server is having trouble).
     'teniendo dificultades',
+    // Round 29: a status page's hint (`Claude may be experiencing issues. Check status.anthropic.com`), a model
+    // container or server that did not come up or answer (`failed to boot and complete setup within 600 seconds`,
+    // `Health check failed`, `llm server not responding`), and a stream that failed on the server's side.
+    'experiencing issues', 'failed to boot', 'health check failed', 'server not responding',
+    'error occurred during streaming',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -522,6 +554,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'waiting for network', 'connect attempts', 'erro de conex', 'verifique sua rede',
     // A model or server that did not answer: `Model didn't respond` (not a user who did not respond to a prompt).
     "model didn't respond", "server didn't respond", 'server did not respond',
+    // Round 29: status-less network failures as other stacks word them: hyper's `client error (SendRequest)` and
+    // `Error { kind: Incomplete }` (`parsed HTTP message from remote is incomplete`), .NET's `An error occurred while
+    // sending the request`, Bun's `FailedToOpenSocket`.
+    'client error (sendrequest)', 'kind: incomplete', 'from remote is incomplete', 'while sending the request',
+    'failedtoopensocket', 'failed to open socket',
+    // HTTP/2's REFUSED_STREAM (the server did not start on it; the spec's own retry case), a Responses stream that
+    // ended without its last event, and a connection that was unexpectedly closed or terminated.
+    'refused_stream', 'without response.completed', 'connection was unexpectedly',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -549,7 +589,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'], ['rate', '速率'], ['rate', '请求过多'], ['rate', '并发'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
@@ -655,7 +695,7 @@ for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number
 
 // biome-ignore format: a table reads better packed
 const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
-  'failed', 'response', 'response_code']);
+  'failed', 'response', 'response_code', 'post']);
 /** Errors whose number is their own code, not an HTTP status: aiohttp's payload errors always say 400. */
 const NOT_STATUS_ERRORS = new Set(['transferencodingerror', 'contentlengtherror', 'clientpayloaderror']);
 
@@ -760,6 +800,22 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
     scan.text.includes(EXCEPTION_TYPE_HEADER)
   )
     status = undefined;
+  // A token step that the network broke names no verdict on the credentials (see AUTH_STEPS); in a text with CJK
+  // characters their own auth words may say more, so those stay auth, as do long texts (the look below reads the
+  // text once per phrase).
+  if (
+    signals & S.auth &&
+    signals & (S.transport | S.transportWrapper) &&
+    !(signals & S.cjk) &&
+    status === undefined &&
+    scan.text.length <= AUTH_STEP_TEXT_MAX &&
+    !AUTH_VERDICTS.some((phrase) => scan.text.includes(phrase))
+  )
+    signals &= ~S.auth;
+  // Go's `net/http: HTTP/1.x transport connection broken: malformed HTTP response …`: the answer was not HTTP, so
+  // the connection failed, not the request.
+  if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
+    signals &= ~S.badRequest;
   const statusClass =
     status === undefined
       ? undefined
@@ -778,6 +834,11 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
+const GO_BROKEN_CONNECTION = 'transport connection broken';
+/** Auth phrases other than sign-in steps, and a 401 anywhere: any of them keeps a network failure's text auth. */
+const AUTH_VERDICTS = PHRASES.auth.filter((phrase) => !AUTH_STEPS.includes(phrase)).concat('401');
+/** The longest text whose auth phrases are told apart from AUTH_STEPS: sign-in failures are short. */
+const AUTH_STEP_TEXT_MAX = 2048;
 
 /** The precedence between signals; the first rule that holds names the class. */
 function decide(

@@ -1079,6 +1079,42 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', 'upstream overflow'],
     ['quota', 'The gateway requires a valid credit card on file to service requests.'],
     ['bad_request', 'ModelException: Provider unavailable: {"code":2008,"message":"Invalid provider"}'],
+    // Round 29: status-less network failures in hyper's, .NET's, Bun's, HTTP/2's and Go's words; a token step the
+    // network broke (a log-in it broke stays auth, as does a 401); busy servers, a status page's hint, servers that
+    // did not come up; a database lock of the agent's own; bodies and chat templates a server refused, whatever 500
+    // it puts around them; a method before its status.
+    ['transport', 'proxy: failure handling request: client error (SendRequest)'],
+    ['transport', 'hyper::Error { kind: Incomplete, cause: None }'],
+    ['transport', 'System.Net.Http.HttpRequestException: An error occurred while sending the request.'],
+    ['transport', 'error: FailedToOpenSocket fetching "https://api.anthropic.com/v1/messages"'],
+    ['transport', 'Http2StreamErrorException: HTTP/2 stream ID 5 error (REFUSED_STREAM)'],
+    ['transport', 'Responses stream finished without response.completed'],
+    ['transport', 'Error: the agent connection was unexpectedly closed'],
+    [
+      'transport',
+      'Get "https://api.example.com/v1": net/http: HTTP/1.x transport connection broken: malformed HTTP status code "x"',
+    ],
+    [
+      'transport',
+      'token refresh failed: Post "https://auth.example.com/oauth/token": dial tcp 10.0.0.1:443: i/o timeout',
+    ],
+    ['auth', 'Failed to log in: Post "https://auth.example.com/login": dial tcp 10.0.0.1:443: i/o timeout'],
+    ['auth', 'token refresh failed with 401 after a connection reset'],
+    ['capacity', 'The service is currently busy, please retry shortly.'],
+    ['capacity', 'No available channel for model claude-sonnet under group vip'],
+    ['server', 'The API may be experiencing issues. See the status page.'],
+    ['server', 'Worker failed to boot within 300 seconds'],
+    ['server', 'Health check failed: the inference server did not come up'],
+    ['server', 'An error occurred during streaming the response'],
+    ['other', 'LockTimeoutError: database is locked'],
+    [
+      'other',
+      'Error: permission orchestrator failed: unexpected permission response from the user (internal error)',
+    ],
+    ['bad_request', 'Request body exceeds the size limit of 10 MB (type: server_error)'],
+    ['bad_request', 'TemplateError: Jinja: roles must alternate user/assistant (500 Internal Server Error)'],
+    ['bad_request', '{"error":{"message":"model foo ratio or price not set","type":"new_api_error"}}'],
+    ['server', '[POST:502] https://api.example.com/v1/chat Failed!'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
