@@ -22,6 +22,7 @@ type Signal =
   | 'context'
   | 'contextWeak'
   | 'auth'
+  | 'authStep'
   | 'localOther'
   | 'modelNotFound'
   | 'permission'
@@ -30,7 +31,6 @@ type Signal =
   | 'overload'
   | 'routing'
   | 'badRequest'
-  | 'relayedClientError'
   | 'outputCap'
   | 'upsell'
   | 'rate'
@@ -55,8 +55,6 @@ const CJK_MARK = '一';
 const AUTH_STEPS = [
   'oauth token', 'oauth/token', 'oauth2.googleapis.com/token', 'token refresh', 'refresh token', 'refresh_token',
   'credential refresh', 'retrieving credentials', 'failed to get token', 'failed to retrieve a token',
-  'failed to get authorization', 'failed to get copilot token', 'authentication failed', 'error authenticating',
-  'device_code',
 ];
 
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
@@ -234,10 +232,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
     'invalid oauth', 'please authenticate', 'oauth error', 'token exchange failed', 'exchange authorization code',
     'failed to login', 'failed to log in', 'failed to sign in', 'sign in failed', 'error signing in', 'login fail:',
+    'authentication failed', 'error authenticating', 'device_code', 'failed to get copilot token',
+    'failed to get authorization',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
     'authentifizierung fehlgeschlagen', "de l'authentification",
-    ...AUTH_STEPS,
   ],
+  authStep: AUTH_STEPS,
   localOther: [
     // A browser tool's local page that would not load (`page.goto: net::ERR_CONNECTION_REFUSED at
     // http://localhost:3001/`, a dev server that is down) and an agent's own session file held by another process:
@@ -276,9 +276,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 27: the agent's own executable missing (`Claude Code executable not found`) and an MCP client that failed
     // to start. (Not `exited with exit code` or `app-server error`: hubs wrap a provider's 529 or 503 in them.)
     'executable not found', 'mcp client',
-    // Round 29: SQLite's lock on the agent's own state (`SqlError/LockTimeoutError: database is locked`), and the
-    // agent's own approval prompt (`permission orchestrator internal error: unexpected user permission response`).
-    'database is locked', 'permission response', 'permission orchestrator',
+    // Round 29: a lock on the agent's own state (`SqlError/LockTimeoutError: database is locked`; not `database is
+    // locked` alone, which a server's 5xx also holds), and the agent's own approval prompt (`permission orchestrator
+    // internal error: unexpected user permission response`).
+    'locktimeouterror', 'user permission response', 'permission orchestrator',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -293,8 +294,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
     'provider not found', 'invalid provider"', 'invalid provider:',
-    // Round 29: a relay with no price or ratio set for the model (new-api's `Model … ratio or price not set`, 倍率).
-    'price not set', 'ratio not set',
+    // Round 29: a relay with no price or ratio set for the model (new-api's `Model … ratio or price not set`, 倍率或价格
+    // 未配置; not 倍率 alone, the group multiplier that its other errors print too).
+    'ratio or price not set',
+    // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
+    'last error: http 400', 'last error: http 404', 'last error: http 422', "client error '400", "client error '404",
+    '"param":"400"', '"param":"404"', '"param":"422"', '<400>',
   ],
   permission: [
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
@@ -367,7 +372,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
     // Round 29: `The server is currently busy. Please try again later.`, and new-api's `No available channel for
     // model … under group default` (its 无可用渠道 in English).
-    'currently busy', 'no available channel',
+    'server is currently busy', 'service is currently busy', 'no available channel for model',
+    'no available channels for model',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -399,15 +405,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // which a server's own words around a 5xx or a dropped stream also use (`does not support HTTP/2`).
     'does not support insert', 'does not support generate', 'does not support chat', 'does not support tools',
     'does not support thinking', 'does not support embedding', 'does not support this api',
-    // Round 29: a body over a server's size limit (`Maximum content size limit (26214400) exceeded`), and a chat
-    // template that refused the messages (`Jinja Exception: … roles must alternate user and assistant`), whatever
-    // 500 or `server_error` a local server puts around it.
-    'size limit', 'must alternate', 'jinja',
-  ],
-  // A relay's last upstream answer was a client error, whatever envelope (429, `overloaded_error`) it wraps.
-  relayedClientError: [
-    'last error: http 400', 'last error: http 404', 'last error: http 422', "client error '400", "client error '404",
-    '"param":"400"', '"param":"404"', '"param":"422"', '<400>',
+    // Round 29: a body over a server's size limit (`Maximum content size limit (26214400) exceeded`; not `request
+    // size limit per minute`), and a chat template that refused the messages (`Jinja Exception: … roles must
+    // alternate user and assistant`), whatever 500 or `server_error` a local server puts around it.
+    'content size limit', 'body size limit', 'must alternate', 'jinja exception',
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
@@ -558,7 +559,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Error { kind: Incomplete }` (`parsed HTTP message from remote is incomplete`), .NET's `An error occurred while
     // sending the request`, Bun's `FailedToOpenSocket`.
     'client error (sendrequest)', 'kind: incomplete', 'from remote is incomplete', 'while sending the request',
-    'failedtoopensocket', 'failed to open socket',
+    'failedtoopensocket',
     // HTTP/2's REFUSED_STREAM (the server did not start on it; the spec's own retry case), a Responses stream that
     // ended without its last event, and a connection that was unexpectedly closed or terminated.
     'refused_stream', 'without response.completed', 'connection was unexpectedly',
@@ -589,7 +590,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'], ['rate', '速率'], ['rate', '请求过多'], ['rate', '并发'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率或价格未配置'], ['modelNotFound', '倍率未配置'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
@@ -695,7 +696,7 @@ for (const [status, cls] of Object.entries(STATUS_CLASS)) CLASS_OF_STATUS[Number
 
 // biome-ignore format: a table reads better packed
 const STATUS_WORDS = new Set(['err', 'code', 'http', 'errorcode', 'error_code', 'http_code', 'returned',
-  'failed', 'response', 'response_code', 'post']);
+  'failed', 'response', 'response_code']);
 /** Errors whose number is their own code, not an HTTP status: aiohttp's payload errors always say 400. */
 const NOT_STATUS_ERRORS = new Set(['transferencodingerror', 'contentlengtherror', 'clientpayloaderror']);
 
@@ -800,18 +801,9 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
     scan.text.includes(EXCEPTION_TYPE_HEADER)
   )
     status = undefined;
-  // A token step that the network broke names no verdict on the credentials (see AUTH_STEPS); in a text with CJK
-  // characters their own auth words may say more, so those stay auth, as do long texts (the look below reads the
-  // text once per phrase).
-  if (
-    signals & S.auth &&
-    signals & (S.transport | S.transportWrapper) &&
-    !(signals & S.cjk) &&
-    status === undefined &&
-    scan.text.length <= AUTH_STEP_TEXT_MAX &&
-    !AUTH_VERDICTS.some((phrase) => scan.text.includes(phrase))
-  )
-    signals &= ~S.auth;
+  // A token step (AUTH_STEPS) is auth, unless the network broke it and nothing says the credentials failed.
+  if (signals & S.authStep && !(signals & S.auth) && !networkBrokeTokenStep(signals, status, scan.text))
+    signals |= S.auth;
   // Go's `net/http: HTTP/1.x transport connection broken: malformed HTTP response …`: the answer was not HTTP, so
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
@@ -835,10 +827,21 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
-/** Auth phrases other than sign-in steps, and a 401 anywhere: any of them keeps a network failure's text auth. */
-const AUTH_VERDICTS = PHRASES.auth.filter((phrase) => !AUTH_STEPS.includes(phrase)).concat('401');
-/** The longest text whose auth phrases are told apart from AUTH_STEPS: sign-in failures are short. */
-const AUTH_STEP_TEXT_MAX = 2048;
+/** Words beside a token step that say the credentials failed, not the network: `invalid refresh token`. */
+const CREDENTIAL_WORDS = ['401', 'password', 'did not complete'];
+
+/**
+ * Whether a token step failed on the network alone: network words, no status, no CJK (whose own auth words may
+ * say more), and no other auth phrase, `invalid` or CREDENTIAL_WORDS.
+ */
+function networkBrokeTokenStep(signals: number, status: number | undefined, text: string): boolean {
+  return (
+    (signals & (S.transport | S.transportWrapper)) !== 0 &&
+    (signals & (S.cjk | S.invalid)) === 0 &&
+    status === undefined &&
+    !CREDENTIAL_WORDS.some((word) => text.includes(word))
+  );
+}
 
 /** The precedence between signals; the first rule that holds names the class. */
 function decide(
@@ -869,7 +872,7 @@ function decide(
   // Before 403: Bedrock answers expired STS credentials with a 403.
   if (has & S.auth) return 'auth';
   if (has & S.localOther) return 'other';
-  if (has & S.modelNotFound || has & S.relayedClientError) return 'bad_request';
+  if (has & S.modelNotFound) return 'bad_request';
   // An overloaded upstream's 5xx outranks a refusal's words around it (`503 Request not allowed: upstream
   // overloaded, try again later`).
   const overloaded5xx = has & S.overload && status !== undefined && status >= 500;
@@ -1770,6 +1773,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
+  // A method and its status joined by a colon, as some HTTP clients log them: `[POST:500] https://… Failed!` (not
+  // `post 401 of thread`).
+  if (before === COLON && t.startsWith('post', i - 5) && !isWordChar(codeAt(t, i - 6))) return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);

@@ -1111,10 +1111,48 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'other',
       'Error: permission orchestrator failed: unexpected permission response from the user (internal error)',
     ],
-    ['bad_request', 'Request body exceeds the size limit of 10 MB (type: server_error)'],
+    ['bad_request', 'Maximum body size limit (10485760) exceeded (type: server_error)'],
     ['bad_request', 'TemplateError: Jinja: roles must alternate user/assistant (500 Internal Server Error)'],
     ['bad_request', '{"error":{"message":"model foo ratio or price not set","type":"new_api_error"}}'],
     ['server', '[POST:502] https://api.example.com/v1/chat Failed!'],
+    // Found by a review of round 29: its words where they sit in other texts (a credential failure beside network
+    // words, a post number, a per-minute size limit, a template file missing, a 5xx about a locked database, a
+    // permission response from IAM, a relay's group multiplier 倍率, a session or Slack channel that is busy or missing).
+    ['other', 'codex app-server: failed to open socket /home/dev/.codex/ipc.sock: address already in use'],
+    [
+      'other',
+      'Session is currently busy: another prompt is still running in this session. Wait for it to finish or interrupt it.',
+    ],
+    ['other', 'notify hook failed: slack webhook returned "no available channel named #agent-alerts"'],
+    [
+      'server',
+      '500 Internal Server Error: {"error":{"message":"litellm.APIError: sqlite3.OperationalError: database is locked","type":"internal_server_error"}}',
+    ],
+    [
+      'permission',
+      '403 Forbidden: permission response from IAM: principal lacks bedrock:InvokeModel on arn:aws:bedrock:us-east-1::foundation-model/anthropic.claude',
+    ],
+    ['server', 'Failed to parse permission response from gateway: 502 Bad Gateway'],
+    ['capacity', '当前分组倍率 1.5 的上游负载已饱和，请稍后再试'],
+    ['rate_limit', '请求频率过高，请稍后再试（分组倍率：2）'],
+    ['other', 'Stripe webhook handler error: price not set on subscription item si_123'],
+    [
+      'rate_limit',
+      'Request size limit per minute exceeded for this organization (input tokens per minute). Please slow down.',
+    ],
+    ['server', 'Internal Server Error: jinja2.exceptions.TemplateNotFound: chat_template.jinja'],
+    ['transport', 'Failed to fetch post 401 of thread: socket hang up'],
+    ['other', 'GitHub MCP: could not create post 404 comments in one review, aborting'],
+    ['auth', 'Error: Authentication failed. Please check your username and password. (socket hang up)'],
+    ['auth', 'Token refresh failed: invalid refresh token (connection reset by peer while retrying)'],
+    [
+      'auth',
+      'Failed to get Copilot token: your GitHub account has no Copilot access; request to api.github.com failed, reason: ECONNRESET',
+    ],
+    [
+      'auth',
+      'device_code flow failed: the user did not complete login in time (polling timed out, connection closed)',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
