@@ -101,6 +101,30 @@ describe('SqsWaker', () => {
     ).toThrow(/must be a standard queue.*per-message DelaySeconds/);
   });
 
+  it('with a batch window, delivers wake-ups armed together, each after its own delay', async () => {
+    const queueUrl = await sqs.createQueue(`wake-${++queueCount}`);
+    const waker = new SqsWaker({ client: sqs.client, queueUrl, batchWindowMs: 20 });
+    const receive = async (waitSeconds: number) => {
+      const { Messages = [] } = await sqs.client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          WaitTimeSeconds: waitSeconds,
+          MaxNumberOfMessages: 10,
+        }),
+      );
+      return Messages.map((message) => decodeWake(message.Body ?? ''));
+    };
+
+    await Promise.all([
+      waker.arm(wake({ attempt: 1 }), 0),
+      waker.arm(wake({ attempt: 2 }), 1_000),
+      waker.arm(wake({ attempt: 3 }), 0),
+    ]);
+
+    expect((await receive(0)).map((w) => w.attempt).sort()).toEqual([1, 3]);
+    expect((await receive(5)).map((w) => w.attempt)).toEqual([2]);
+  });
+
   it('disarms without error, leaving the queued wake for the resume handler to skip', async () => {
     const { waker, receive } = await newWaker();
     await waker.arm(wake(), 0);

@@ -5,6 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { createClassifierHandler } from '../../lambdas/classifier/handler';
 import { createIngestHandler } from '../../lambdas/ingest/handler';
 import { createResumeHandler } from '../../lambdas/resume/handler';
+import { WAKE_BATCH_WINDOW_MS } from '../../lambdas/shared/aws-resumer';
 import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
 import { SchedulerWaker } from '../../shared/adapters/aws/scheduler-waker';
@@ -53,7 +54,8 @@ export async function startPipeline(policy: RetryPolicy) {
   const deps: ResumerDeps = {
     store: new DynamoRetryStore({ client: dynamoClient(), tableName: table.tableName }),
     waker: new DelayRoutingWaker({
-      queue: new SqsWaker({ client: sqs.client, queueUrl: wake.url }),
+      // The Lambdas' batch window, so the end-to-end runs send their wake-ups as the classifier does on AWS.
+      queue: new SqsWaker({ client: sqs.client, queueUrl: wake.url, batchWindowMs: WAKE_BATCH_WINDOW_MS }),
       schedule: new SchedulerWaker({
         client: new SchedulerClient({
           region: 'us-east-1',
