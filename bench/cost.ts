@@ -187,7 +187,13 @@ function thisDesign(prices: Prices, a: CostAssumptions): Line[] {
       indexWrite,
       'dynamoDbWriteRequestUnit',
     ),
-    line(prices, 'SQS', 'wake SendMessage with DelaySeconds', 1, 'sqsStandardRequest'),
+    line(
+      prices,
+      'SQS',
+      `wake SendMessageBatch with DelaySeconds: a classifier batch's ${a.classifierBatch} wake-ups in one call (the 20 ms window)`,
+      1 / a.classifierBatch,
+      'sqsStandardRequest',
+    ),
     line(
       prices,
       'SQS',
