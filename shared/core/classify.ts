@@ -374,6 +374,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // model … under group default` (its 无可用渠道 in English).
     'server is currently busy', 'service is currently busy', 'no available channel for model',
     'no available channels for model',
+    // Round 30: new-api's `Current group upstream load is saturated` (its 429 for a full pool), German `überlastet`
+    // (overloaded, read past the umlaut), Polish `chwilowo niedostępny` (temporarily unavailable).
+    'load is saturated', 'berlastet', 'chwilowo niedost', 'tymczasowo niedost',
+    // llama.cpp's server out of KV cache slots for another request, a model server's `grpc service not ready`,
+    // Polly's open circuit breaker (`The circuit is now open and is not allowing calls`).
+    'no_kv_space', 'grpc service not ready', 'circuit is now open and is not allowing calls',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -467,6 +473,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Health check failed`, `llm server not responding`), and a stream that failed on the server's side.
     'experiencing issues', 'failed to boot', 'health check failed', 'server not responding',
     'error occurred during streaming',
+    // Round 30: an answer the provider left empty or unfinished (`Empty response from provider …`,
+    // `incomplete_generation`); German `keine Antwort vom Upstream-Server`, Indonesian `kesalahan server` (server
+    // error).
+    'empty response from provider', 'incomplete_generation', 'antwort vom upstream-server', 'kesalahan server',
+    // nginx's 507 page (the server's own storage is full; not a status here: `507 errors in 40 files` is a count).
+    'insufficient storage',
+    // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
+    // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
+    'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -563,6 +578,21 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // HTTP/2's REFUSED_STREAM (the server did not start on it; the spec's own retry case), a Responses stream that
     // ended without its last event, and a connection that was unexpectedly closed or terminated.
     'refused_stream', 'without response.completed', 'connection was unexpectedly',
+    // Round 30 (narrowed by a review): Apple's URL loading errors for a timeout, a host not found, refused or lost
+    // and no network (-1001, -1003 to -1006, -1009; not -1000's bad URL or -1007's redirects), Erlang's DNS
+    // `:nxdomain` (Finch, Mint), Java's `header parser received no bytes`, a gateway whose backends did not answer
+    // in time (ngrok), a provider that stopped answering; German, Indonesian, Polish and Korean words for a network
+    // or connection failure, an unresolved server address, a server certificate and a timed-out answer.
+    'nsurlerrordomain error -1001', 'nsurlerrordomain error -1003', 'nsurlerrordomain error -1004',
+    'nsurlerrordomain error -1005', 'nsurlerrordomain error -1006', 'nsurlerrordomain error -1009',
+    'nsurlerrordomain code=-1001', 'nsurlerrordomain code=-1003', 'nsurlerrordomain code=-1004',
+    'nsurlerrordomain code=-1005', 'nsurlerrordomain code=-1006', 'nsurlerrordomain code=-1009',
+    'network connection was lost', 'nxdomain', 'header parser received no bytes', 'backends responded in time',
+    'backend responded in time', 'provider has been unresponsive', 'model has been unresponsive',
+    'api has been unresponsive', 'netzwerkfehler', 'netzwerkverbindung', 'netzwerkproblem',
+    'adresse konnte nicht aufgel', 'namensaufl', 'zertifikatsproblem', 'ssl-zertifikat', 'serverzertifikat',
+    'kesalahan koneksi', 'koneksi terputus', 'koneksi gagal', 'koneksi internet', 'czas oczekiwania na odpowied',
+    'client closed request',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -614,6 +644,9 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', '과부하'], ['capacity', '용량 제약'], ['capacity', '暫時無法'], ['capacity', '일시적으로 사용할 수 없'],
   ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
   ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],
+  // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크
+  // 연결 (network connection).
+  ['transport', '연결이 끊'], ['transport', '연결할 수 없'], ['transport', '연결 오류'], ['transport', '네트워크 연결'],
 ];
 /** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -707,6 +740,7 @@ const STATUS_REASONS = [
   'internal error', 'unauthorized', 'forbidden', 'bad gateway', 'gateway timeout', 'gateway time-out',
   'bad request', 'not found', 'overloaded', 'payment required', 'insufficient balance', 'request timeout',
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
+  'request time-out',
   'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
   'error',
   // A status before the request it answers: `403 GET https://…` (an error chain's line).
@@ -1804,7 +1838,12 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   let k = j;
   for (let skipped = 0; skipped < 3 && k < t.length && isReasonLead(codeAt(t, k)); skipped++) k++;
   const reasons = STATUS_REASONS_BY_FIRST[codeAt(t, k)];
-  return reasons?.some((reason) => t.startsWith(reason, k)) === true;
+  // `error` is a word of its own: `500 errors in 37 files` is a count.
+  return (
+    reasons?.some(
+      (reason) => t.startsWith(reason, k) && (reason !== 'error' || !isLetter(codeAt(t, k + reason.length))),
+    ) === true
+  );
 }
 
 /**
