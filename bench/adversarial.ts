@@ -43,6 +43,9 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     upperCase: fill('OVERLOADED ', size),
     // A token step beside a network word, the one shape `classify` reads again per auth phrase (short texts only).
     tokenSteps: fill('token refresh timed out ', size),
+    // Words in scripts whose phrases are matched with `includes` (CJK_PHRASES): one pass notes the code units held.
+    cjkWords: fill('错误 ', size),
+    cyrillicWords: fill('ошибка ', size),
     plain: fill('a', size),
   };
 }

@@ -598,14 +598,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // Also Spanish `límite de uso` (usage limit), read past the accent.
   limitWord: ['limit', 'mite de uso'],
   invalid: ['invalid'],
-  // Any CJK character: every one shares the class of this one (buildAutomaton), so the scan notes that a text
-  // has some for free, and only then is CJK_PHRASES looked for.
+  // Any CJK (or Cyrillic) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
+  // scan notes that a text has some for free, and only then is CJK_PHRASES looked for.
   cjk: [CJK_MARK],
 };
 
 /**
- * Phrases of relays and pools that answer in Chinese, matched with `includes` only when a text holds CJK
- * characters at all, so that the automaton's alphabet (at most 64 character classes) stays small.
+ * Phrases of relays and pools that answer in Chinese (and of apps in Japanese, Korean, Russian and Ukrainian),
+ * matched with `includes` only when a text holds such characters at all, so that the automaton's alphabet (at most
+ * 64 character classes) stays small.
  */
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
@@ -647,9 +648,57 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크
   // 연결 (network connection).
   ['transport', '연결이 끊'], ['transport', '연결할 수 없'], ['transport', '연결 오류'], ['transport', '네트워크 연결'],
+  // Russian and Ukrainian, by stems where a stem says it alone: timed out (время ожидания истекло, час очікування),
+  // connection and network errors (ошибка соединения, разорвал for Windows' 10054, подключение не установлено for
+  // 10060 and 10061, помилка мережі), overloaded (перегруж, перевантаж), temporarily unavailable, server and internal
+  // errors, too many requests, funds and quota (квот), API keys and authorization, access denied and regions, a model
+  // not found, a bad or unsupported request, a context too long, policy and moderation, a user's own cancel.
+  ['transport', 'истекло время'], ['transport', 'время ожидания истекло'], ['transport', 'превышено время ожидания'],
+  ['transport', 'время запроса истекло'], ['transport', 'таймаут'], ['transport', 'тайм-аут'],
+  ['transport', 'ошибка соединения'], ['transport', 'ошибка подключения'], ['transport', 'проблема подключения'],
+  ['transport', 'проблема с подключением'], ['transport', 'не удалось подключиться'], ['transport', 'не удается подключиться'],
+  ['transport', 'невозможно подключиться'], ['transport', 'соединение разорвано'], ['transport', 'разорвал'],
+  ['transport', 'соединение сброшено'], ['transport', 'соединение прервано'], ['transport', 'соединение закрыто'],
+  ['transport', 'подключение не установлено'], ['transport', 'не удалось установить соединение'], ['transport', 'ошибка сети'],
+  ['transport', 'сетевая ошибка'], ['transport', 'проблемы с сетью'], ['transport', 'подключение к интернету'],
+  ['transport', 'час очікування'], ['transport', "помилка з'єднання"], ['transport', 'помилка мережі'],
+  ['transport', 'не вдалося підключитися'],
+  ['capacity', 'перегруж'], ['capacity', 'перевантаж'], ['capacity', 'высокая нагрузка'], ['capacity', 'временно недоступ'],
+  ['capacity', 'тимчасово недоступ'], ['capacity', 'сервис недоступен'], ['capacity', 'сервер недоступен'],
+  ['capacity', 'служба недоступна'], ['capacity', 'нет доступных каналов'],
+  ['server', 'внутренняя ошибка'], ['server', 'ошибка сервера'], ['server', 'ошибка на сервере'],
+  ['server', 'ошибка на стороне сервера'], ['server', 'сбой сервера'], ['server', 'внутрішня помилка'],
+  ['server', 'помилка сервера'],
+  ['rate', 'слишком много запросов'], ['rate', 'слишком частые запросы'], ['rate', 'лимит запросов'],
+  ['rate', 'ограничение скорости'], ['rate', 'частоты запросов'], ['rate', 'забагато запитів'],
+  ['rate', 'занадто багато запитів'], ['perMinute', 'в минуту'], ['daily', 'в день'],
+  ['quota', 'недостаточно средств'], ['quota', 'недостаточно кредитов'], ['quota', 'на балансе'],
+  ['quota', 'пополните баланс'], ['quota', 'недостаточный баланс'], ['quota', 'квот'], ['quota', 'лимит использования'],
+  ['quota', 'недостатньо коштів'], ['quotaBare', 'исчерпан'],
+  ['auth', 'api-ключ'], ['auth', 'ключ api'], ['auth', 'неверный ключ'], ['auth', 'недействительный ключ'],
+  ['auth', 'авторизац'], ['auth', 'аутентификац'], ['auth', 'автентифікац'], ['auth', 'не авторизован'],
+  ['auth', 'вошли в систему'], ['auth', 'войдите'],
+  ['permission', 'доступ запрещ'], ['permission', 'нет доступа'], ['permission', 'отказано в доступе'],
+  ['permission', 'в вашем регионе'], ['permission', 'в вашей стране'], ['permission', 'доступ заборонено'],
+  ['permission', 'немає доступу'], ['permission', 'у вашому регіоні'],
+  ['modelNotFound', 'модель не найдена'], ['modelNotFound', 'неизвестная модель'], ['modelNotFound', 'модель не существует'],
+  ['modelNotFound', 'модель не знайдено'],
+  ['badRequest', 'неверный запрос'], ['badRequest', 'некорректный запрос'], ['badRequest', 'неверный параметр'],
+  ['badRequest', 'недопустимый параметр'], ['badRequest', 'не поддерживается'], ['badRequest', 'некоректний запит'],
+  ['badRequest', 'не підтримується'],
+  ['context', 'длина контекста'], ['context', 'длину контекста'], ['context', 'контекстного окна'], ['context', 'слишком длин'],
+  ['context', 'довжина контексту'], ['context', 'контекстного вікна'], ['context', 'занадто довг'],
+  ['content', 'нарушает политик'], ['content', 'нарушение политик'], ['content', 'модерац'], ['content', 'цензур'],
+  ['content', 'порушує політик'],
+  ['userAbort', 'прерван пользователем'], ['userAbort', 'отменен пользователем'], ['userAbort', 'отменена пользователем'],
+  ['userAbort', 'остановлен пользователем'], ['userAbort', 'перервано користувачем'], ['userAbort', 'скасовано користувачем'],
 ];
-/** The code unit ranges that count as CJK: kana, ideographs, compatibility ideographs, full-width forms. */
+/**
+ * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;
+ * and Cyrillic, so that Russian and Ukrainian phrases are matched the same way, without a character class each.
+ */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0400, 0x04ff],
   [0x3040, 0x30ff],
   [0x3400, 0x9fff],
   [0xac00, 0xd7a3],
@@ -657,10 +706,26 @@ const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0xff00, 0xffef],
 ];
 
-/** The signals of `CJK_PHRASES` in `text`, which holds some CJK character. */
+/**
+ * The signals of `CJK_PHRASES` in `text`, which holds some CJK character. One pass notes the code units the text
+ * holds; a phrase is looked for only when the text holds every unit of it and its signal is not found yet, so 256 KiB
+ * of one repeated word reads the text about once, not once per phrase.
+ */
 function cjkSignals(text: string): number {
+  if (++cjkCall === 0xffffffff) {
+    unitSeenIn.fill(0);
+    cjkCall = 1;
+  }
+  for (let i = 0; i < text.length; i++) unitSeenIn[text.charCodeAt(i)] = cjkCall;
   let signals = 0;
-  for (const [signal, phrase] of CJK_PHRASES) if (text.includes(phrase)) signals |= S[signal];
+  for (let p = 0; p < CJK_PHRASES.length; p++) {
+    const bit = CJK_PHRASE_BITS[p] ?? 0;
+    if (signals & bit) continue;
+    const units = CJK_PHRASE_UNITS[p] ?? [];
+    let held = true;
+    for (let k = 0; k < units.length && held; k++) held = unitSeenIn[units[k] ?? 0] === cjkCall;
+    if (held && text.includes(CJK_PHRASES[p]?.[1] ?? '')) signals |= bit;
+  }
   return signals;
 }
 
@@ -952,6 +1017,15 @@ const S = Object.fromEntries(Object.keys(PHRASES).map((signal, bit) => [signal, 
   Signal,
   number
 >;
+
+/** Per phrase of `CJK_PHRASES`, its signal bit and its distinct code units. */
+const CJK_PHRASE_BITS = CJK_PHRASES.map(([signal]) => S[signal]);
+const CJK_PHRASE_UNITS = CJK_PHRASES.map(
+  ([, phrase]) => new Uint16Array(new Set(Array.from(phrase, (_, i) => phrase.charCodeAt(i)))),
+);
+/** Per code unit, the number of the last `cjkSignals` call whose text held it: reused, never cleared per call. */
+const unitSeenIn = new Uint32Array(0x10000);
+let cjkCall = 0;
 
 type Special = 'epoch' | 'resetsClock' | 'afterDate' | 'atClock' | 'terminated' | 'invalidKey';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };

@@ -953,6 +953,7 @@ describe('adversarial input', () => {
     ['near-miss phrases', 'rate limi'.repeat(SIZE / 9)],
     ['escaped quotes', '\\"'.repeat(SIZE / 2)],
     ['hint triggers with long numbers', `try again in ${'9'.repeat(1000)}s `.repeat(200)],
+    ['CJK and Cyrillic words', '错误 ошибка '.repeat(SIZE / 10)],
   ])('classifies 256 KiB of %s', (_name, text) => {
     const verdict = classify({ message: text });
     expect(CLASSES).toContain(verdict.class);
@@ -1172,6 +1173,24 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', '[llama-cpp] backend failed: grpc service not ready'],
     ['capacity', '{"error":{"message":"no_kv_space"}}'],
     ['transport', 'The provider has been unresponsive for 120 seconds; aborting the call.'],
+    // Russian and Ukrainian (Cyrillic is matched as CJK is): network, overload, server, rate, funds, key, region,
+    // model, request, length, policy and a user's own cancel.
+    ['transport', 'Ошибка: превышено время ожидания ответа от сервера.'],
+    ['transport', 'Не удалось подключиться к api.anthropic.com: проверьте подключение к интернету.'],
+    ['transport', 'System.IO.IOException: Удаленный хост принудительно разорвал существующее подключение.'],
+    ['transport', 'Подключение не установлено, т.к. конечный компьютер отверг запрос на подключение.'],
+    ['transport', 'Помилка мережі: не вдалося підключитися до сервера.'],
+    ['capacity', 'Сервер перегружен, попробуйте позже.'],
+    ['capacity', 'Сервіс тимчасово недоступний. Спробуйте пізніше.'],
+    ['server', 'Внутренняя ошибка сервера. Повторите попытку позже.'],
+    ['rate_limit', 'Слишком много запросов. Подождите немного.'],
+    ['quota', 'Недостаточно средств на балансе. Пополните баланс, чтобы продолжить.'],
+    ['auth', 'Неверный API-ключ. Проверьте ключ в настройках.'],
+    ['permission', 'Доступ запрещён: модель недоступна в вашем регионе.'],
+    ['bad_request', 'Модель не найдена: gpt-9.'],
+    ['context_overflow', 'Сообщение слишком длинное для контекстного окна модели.'],
+    ['content_filter', 'Запрос отклонён: содержимое нарушает политику использования.'],
+    ['other', 'ECONNRESET: запрос отменен пользователем'],
     // Found by a review of round 30: its words where they sit in other texts (a network or region refusal, an
     // unresolved variable or merge conflict, the agent's own tools, hooks, MCP servers and breakers, a webhook's
     // empty answer, a filter's incomplete generation, a count of errors).
