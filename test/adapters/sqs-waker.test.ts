@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 let queueCount = 0;
-async function newWaker(): Promise<{ waker: SqsWaker; receive: (waitSeconds: number) => Promise<string[]> }> {
+async function newWaker(
+  batchWindowMs = 0,
+): Promise<{ waker: SqsWaker; receive: (waitSeconds: number) => Promise<string[]> }> {
   const queueUrl = await sqs.createQueue(`wake-${++queueCount}`);
   const receive = async (waitSeconds: number) => {
     const { Messages = [] } = await sqs.client.send(
@@ -39,7 +41,7 @@ async function newWaker(): Promise<{ waker: SqsWaker; receive: (waitSeconds: num
     );
     return Messages.map((message) => message.Body ?? '');
   };
-  return { waker: new SqsWaker({ client: sqs.client, queueUrl }), receive };
+  return { waker: new SqsWaker({ client: sqs.client, queueUrl, batchWindowMs }), receive };
 }
 
 describe('SqsWaker', () => {
@@ -102,18 +104,9 @@ describe('SqsWaker', () => {
   });
 
   it('with a batch window, delivers wake-ups armed together, each after its own delay', async () => {
-    const queueUrl = await sqs.createQueue(`wake-${++queueCount}`);
-    const waker = new SqsWaker({ client: sqs.client, queueUrl, batchWindowMs: 20 });
-    const receive = async (waitSeconds: number) => {
-      const { Messages = [] } = await sqs.client.send(
-        new ReceiveMessageCommand({
-          QueueUrl: queueUrl,
-          WaitTimeSeconds: waitSeconds,
-          MaxNumberOfMessages: 10,
-        }),
-      );
-      return Messages.map((message) => decodeWake(message.Body ?? ''));
-    };
+    const { waker, receive } = await newWaker(20);
+    const attempts = async (waitSeconds: number) =>
+      (await receive(waitSeconds)).map((body) => decodeWake(body).attempt);
 
     await Promise.all([
       waker.arm(wake({ attempt: 1 }), 0),
@@ -121,8 +114,8 @@ describe('SqsWaker', () => {
       waker.arm(wake({ attempt: 3 }), 0),
     ]);
 
-    expect((await receive(0)).map((w) => w.attempt).sort()).toEqual([1, 3]);
-    expect((await receive(5)).map((w) => w.attempt)).toEqual([2]);
+    expect((await attempts(0)).sort()).toEqual([1, 3]);
+    expect(await attempts(5)).toEqual([2]);
   });
 
   it('disarms without error, leaving the queued wake for the resume handler to skip', async () => {
