@@ -651,19 +651,24 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Russian and Ukrainian, by stems where a stem says it alone: timed out (время ожидания истекло, час очікування),
   // connection and network errors (ошибка соединения, разорвал for Windows' 10054, подключение не установлено for
   // 10060 and 10061, помилка мережі), overloaded (перегруж, перевантаж), temporarily unavailable, server and internal
-  // errors, too many requests, funds and quota (квот), API keys and authorization, access denied and regions, a model
-  // not found, a bad or unsupported request, a context too long, policy and moderation, a user's own cancel.
+  // errors, too many requests, funds and quota (квот, which a per-minute window makes a rate limit), wrong or missing
+  // API keys and failed authorization, access denied and regions, a model not found, a bad or unsupported request,
+  // a request or context too long, policy and moderation, a user's own cancel; a command's timeout, a hook, an MCP
+  // server, an extension's error and the machine's memory are the agent's own. Narrowed by a review: no bare `не найден`, `закончил`, `исчерпан`, `авторизац`,
+  // `заблокирован`, `модерац` or `слишком длин`, each of which also sits in other failures.
   ['transport', 'истекло время'], ['transport', 'время ожидания истекло'], ['transport', 'превышено время ожидания'],
   ['transport', 'время запроса истекло'], ['transport', 'таймаут'], ['transport', 'тайм-аут'],
+  ['localOther', 'таймаут команды'], ['localOther', 'хук'], ['localOther', 'mcp-сервер'],
+  ['localOther', 'ошибка расширения'], ['localOther', 'память перегружена'], ['localOther', 'недостаточно памяти'],
   ['transport', 'ошибка соединения'], ['transport', 'ошибка подключения'], ['transport', 'проблема подключения'],
   ['transport', 'проблема с подключением'], ['transport', 'не удалось подключиться'], ['transport', 'не удается подключиться'],
   ['transport', 'невозможно подключиться'], ['transport', 'соединение разорвано'], ['transport', 'разорвал'],
   ['transport', 'соединение сброшено'], ['transport', 'соединение прервано'], ['transport', 'соединение закрыто'],
   ['transport', 'подключение не установлено'], ['transport', 'не удалось установить соединение'], ['transport', 'ошибка сети'],
   ['transport', 'сетевая ошибка'], ['transport', 'проблемы с сетью'], ['transport', 'подключение к интернету'],
-  ['transport', 'час очікування'], ['transport', "помилка з'єднання"], ['transport', 'помилка мережі'],
+  ['transport', 'час очікування вичерпано'], ['transport', 'вичерпано час очікування'], ['transport', "помилка з'єднання"], ['transport', 'помилка мережі'],
   ['transport', 'не вдалося підключитися'],
-  ['capacity', 'перегруж'], ['capacity', 'перевантаж'], ['capacity', 'высокая нагрузка'], ['capacity', 'временно недоступ'],
+  ['capacity', 'перегружен'], ['capacity', 'перегрузк'], ['capacity', 'перевантаж'], ['capacity', 'высокая нагрузка'], ['capacity', 'временно недоступ'],
   ['capacity', 'тимчасово недоступ'], ['capacity', 'сервис недоступен'], ['capacity', 'сервер недоступен'],
   ['capacity', 'служба недоступна'], ['capacity', 'нет доступных каналов'],
   ['server', 'внутренняя ошибка'], ['server', 'ошибка сервера'], ['server', 'ошибка на сервере'],
@@ -673,10 +678,14 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['rate', 'ограничение скорости'], ['rate', 'частоты запросов'], ['rate', 'забагато запитів'],
   ['rate', 'занадто багато запитів'], ['perMinute', 'в минуту'], ['daily', 'в день'],
   ['quota', 'недостаточно средств'], ['quota', 'недостаточно кредитов'], ['quota', 'на балансе'],
-  ['quota', 'пополните баланс'], ['quota', 'недостаточный баланс'], ['quota', 'квот'], ['quota', 'лимит использования'],
-  ['quota', 'недостатньо коштів'], ['quotaBare', 'исчерпан'],
-  ['auth', 'api-ключ'], ['auth', 'ключ api'], ['auth', 'неверный ключ'], ['auth', 'недействительный ключ'],
-  ['auth', 'авторизац'], ['auth', 'аутентификац'], ['auth', 'автентифікац'], ['auth', 'не авторизован'],
+  ['quota', 'пополните баланс'], ['quota', 'недостаточный баланс'], ['quotaBare', 'квот'], ['quota', 'лимит использования'],
+  ['quota', 'недостатньо коштів'], ['quotaBare', 'квота исчерпана'], ['quotaBare', 'лимит исчерпан'],
+  ['quota', 'средства исчерпаны'], ['quota', 'баланс исчерпан'], ['perMinute', 'каждую минуту'],
+  ['auth', 'неверный api-ключ'], ['auth', 'недействительный api-ключ'], ['auth', 'пустой api-ключ'],
+  ['auth', 'api-ключ не найден'], ['auth', 'api-ключ недействителен'], ['auth', 'неверный ключ'], ['auth', 'недействительный ключ'],
+  ['auth', 'ошибка авторизации'], ['auth', 'требуется авторизация'], ['auth', 'ошибка аутентификации'],
+  ['auth', 'аутентификация не удалась'], ['auth', 'не удалось аутентифицироваться'], ['auth', 'помилка автентифікації'],
+  ['auth', 'не авторизован'],
   ['auth', 'вошли в систему'], ['auth', 'войдите'],
   ['permission', 'доступ запрещ'], ['permission', 'нет доступа'], ['permission', 'отказано в доступе'],
   ['permission', 'в вашем регионе'], ['permission', 'в вашей стране'], ['permission', 'доступ заборонено'],
@@ -686,12 +695,39 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['badRequest', 'неверный запрос'], ['badRequest', 'некорректный запрос'], ['badRequest', 'неверный параметр'],
   ['badRequest', 'недопустимый параметр'], ['badRequest', 'не поддерживается'], ['badRequest', 'некоректний запит'],
   ['badRequest', 'не підтримується'],
-  ['context', 'длина контекста'], ['context', 'длину контекста'], ['context', 'контекстного окна'], ['context', 'слишком длин'],
-  ['context', 'довжина контексту'], ['context', 'контекстного вікна'], ['context', 'занадто довг'],
-  ['content', 'нарушает политик'], ['content', 'нарушение политик'], ['content', 'модерац'], ['content', 'цензур'],
+  ['context', 'длина контекста'], ['context', 'длину контекста'], ['context', 'контекстного окна'],
+  ['context', 'запрос слишком длин'], ['context', 'слишком длинный запрос'], ['context', 'контекст слишком длин'],
+  ['context', 'сообщение слишком длин'], ['context', 'довжина контексту'], ['context', 'контекстного вікна'],
+  ['context', 'запит занадто довгий'], ['context', 'занадто довгий запит'], ['context', 'контекст занадто довгий'],
+  ['content', 'нарушает политик'], ['content', 'нарушение политик'], ['content', 'не прошел модерацию'],
+  ['content', 'не прошёл модерацию'], ['content', 'модерацией'], ['content', 'системой модерации'], ['content', 'цензурой'],
   ['content', 'порушує політик'],
   ['userAbort', 'прерван пользователем'], ['userAbort', 'отменен пользователем'], ['userAbort', 'отменена пользователем'],
   ['userAbort', 'остановлен пользователем'], ['userAbort', 'перервано користувачем'], ['userAbort', 'скасовано користувачем'],
+  // Round 31 (a Russian and Ukrainian sweep): Windows' 10060 (попытка установить соединение), a lost network name, an
+  // unknown host, an SSL/TLS channel that could not be made, a server that ran out of time; an upstream server, a
+  // server's difficulties; a saturated channel, no channel or channel key available; funds or requests run out; a
+  // key or token that is wrong, missing or expired; a blocked user or account, no access, a location not served,
+  // forbidden; a rate limit, too frequent; a context's or dialogue's limit, a token limit (weak: a rate limit's
+  // words win); security reasons, content forbidden, rules not met; an invalid or empty request, a file too large.
+  ['transport', 'попытка установить соединение'], ['transport', 'сетевое имя'], ['transport', 'хост неизвестен'],
+  ['transport', 'канал ssl/tls'], ['transport', 'превысил время ожидания'],
+  ['server', 'вышестоящего сервера'], ['server', 'серверная ошибка'], ['server', 'испытывает некоторые трудности'],
+  ['capacity', 'насыщена'], ['capacity', 'нет доступных ключей'], ['capacity', 'нет доступного канала'],
+  ['quota', 'закончились кредиты'], ['quota', 'закончились средства'], ['quotaBare', 'закончились запросы'],
+  ['quotaBare', 'закончился лимит'], ['quotaBare', 'закончилась квота'], ['quota', 'пополните счет'], ['quota', 'пополните счёт'],
+  ['auth', 'неверный api ключ'], ['auth', 'некорректный ключ'], ['auth', 'ключ не найден'], ['auth', 'ключ истек'],
+  ['auth', 'ключ истёк'], ['auth', 'ключ недействителен'], ['auth', 'key недействителен'], ['auth', 'укажите ключ'],
+  ['auth', 'потрібен ключ'], ['auth', 'недопустимый токен'], ['auth', 'неверный токен'], ['auth', 'недействительный токен'],
+  ['auth', 'токен истек'], ['auth', 'токен истёк'], ['auth', 'токен не задан'],
+  ['permission', 'регион или территория'], ['permission', 'аккаунт заблокирован'], ['permission', 'учетная запись заблокирована'], ['permission', 'пользователь заблокирован'], ['permission', 'не имеет доступа'], ['permission', 'текущее местоположение'],
+  ['permissionWeak', 'заборонено'],
+  ['rate', 'лимит скорости'], ['rate', 'ліміт швидкості'], ['rate', 'слишком част'], ['rate', 'лимита запросов'],
+  ['context', 'пределы контекста'], ['contextWeak', 'ограничение по токенам'], ['context', 'лимит диалога'],
+  ['content', 'соображениям безопасности'], ['content', 'системами безопасности'], ['content', 'контент запрещен'],
+  ['content', 'не соответствует правилам'],
+  ['badRequest', 'недопустимый запрос'],
+  ['badRequest', 'пустой запрос'], ['badRequest', 'файл слишком большой'],
 ];
 /**
  * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;
@@ -926,17 +962,25 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
+/** Chinese, Japanese or Korean characters, whose own auth words (CJK_PHRASES) may say more than a token step. */
+const HAN_KANA_HANGUL = new RegExp(
+  `[${CJK_RANGES.filter(([from]) => from >= 0x3040)
+    .map(([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`)
+    .join('')}]`,
+);
+
 /** Words beside a token step that say the credentials failed, not the network: `invalid refresh token`. */
 const CREDENTIAL_WORDS = ['401', 'password', 'did not complete'];
 
 /**
- * Whether a token step failed on the network alone: network words, no status, no CJK (whose own auth words may
- * say more), and no other auth phrase, `invalid` or CREDENTIAL_WORDS.
+ * Whether a token step failed on the network alone: network words, no status, no Han, kana or Hangul, and no other
+ * auth phrase, `invalid` or CREDENTIAL_WORDS.
  */
 function networkBrokeTokenStep(signals: number, status: number | undefined, text: string): boolean {
   return (
     (signals & (S.transport | S.transportWrapper)) !== 0 &&
-    (signals & (S.cjk | S.invalid)) === 0 &&
+    (signals & S.invalid) === 0 &&
+    !HAN_KANA_HANGUL.test(text) &&
     status === undefined &&
     !CREDENTIAL_WORDS.some((word) => text.includes(word))
   );

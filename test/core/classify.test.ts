@@ -1174,7 +1174,9 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['capacity', '{"error":{"message":"no_kv_space"}}'],
     ['transport', 'The provider has been unresponsive for 120 seconds; aborting the call.'],
     // Russian and Ukrainian (Cyrillic is matched as CJK is): network, overload, server, rate, funds, key, region,
-    // model, request, length, policy and a user's own cancel.
+    // model, request, length, policy and a user's own cancel; round 31's sweep: Windows' 10060, an unknown host, an
+    // SSL/TLS channel, an upstream server, a saturated channel, credits run out, a token expired, a blocked user, too
+    // frequent, a dialogue's limit, security systems, an invalid request.
     ['transport', 'Ошибка: превышено время ожидания ответа от сервера.'],
     ['transport', 'Не удалось подключиться к api.anthropic.com: проверьте подключение к интернету.'],
     ['transport', 'System.IO.IOException: Удаленный хост принудительно разорвал существующее подключение.'],
@@ -1191,6 +1193,92 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['context_overflow', 'Сообщение слишком длинное для контекстного окна модели.'],
     ['content_filter', 'Запрос отклонён: содержимое нарушает политику использования.'],
     ['other', 'ECONNRESET: запрос отменен пользователем'],
+    ['transport', 'Попытка установить соединение была безуспешной: сервер не ответил вовремя.'],
+    ['transport', 'System.Net.Http.HttpRequestException: Этот хост неизвестен. (api.openai.com:443)'],
+    ['transport', 'Запрос был прерван: Не удалось создать защищенный канал SSL/TLS.'],
+    ['server', 'Сервер не получил ответ от вышестоящего сервера.'],
+    ['capacity', 'Нагрузка канала насыщена, повторите попытку позже.'],
+    ['quota', 'У вас закончились кредиты. Пополните счёт.'],
+    ['auth', 'Этот токен истёк, войдите снова.'],
+    ['permission', 'Пользователь заблокирован администратором.'],
+    ['rate_limit', 'Запросы отправляются слишком часто, подождите 5 секунд.'],
+    ['context_overflow', 'Превышен лимит диалога, начните новый чат.'],
+    ['content_filter', 'Ответ отклонён системами безопасности.'],
+    ['bad_request', 'Недопустимый запрос: поле messages пустое.'],
+    // Found by a review of the Cyrillic phrases: their stems where they sit in other failures (a file, command or
+    // session not found, a file locked, a process that ended, retries or a wait exhausted, a 429 or a 503 beside
+    // authorization, moderation or censorship words, a name too long, the agent's own timeouts, hooks, MCP servers,
+    // extensions and memory, a token refresh that the network broke under a Russian prefix).
+    ['other', 'Ошибка инструмента Read: файл не найден: src/utils/парсер.ts'],
+    ['other', 'MCP-сервер "filesystem": инструмент read_file не найден'],
+    ['other', '/bin/sh: 1: codex: команда не найдена'],
+    ['other', 'Помилка: файл конфігурації не знайдено: ~/.claude/settings.json'],
+    ['other', "fatal: репозиторий 'https://github.com/acme/app.git/' не найден"],
+    [
+      'other',
+      'Ошибка: сессия 3f2a9c1e не найдена. Запустите codex resume без аргумента, чтобы выбрать сессию',
+    ],
+    [
+      'capacity',
+      'API Error: 503 {"error":{"message":"Для модели gpt-4o не найдено доступных каналов, повторите попытку позже","type":"new_api_error"}}',
+    ],
+    [
+      'capacity',
+      'API Error: 503 {"error":{"message":"Не знайдено вільних акаунтів для claude-sonnet-4, спробуйте пізніше"}}',
+    ],
+    ['capacity', '503 Service Unavailable: upstream не найден, сервис временно недоступен'],
+    ['other', 'Ошибка: файл заблокирован другим процессом: C:\\Users\\ivan\\.claude\\history.jsonl'],
+    [
+      'rate_limit',
+      'API Error: 429 {"error":{"message":"Слишком много запросов, IP временно заблокирован на 60 секунд"}}',
+    ],
+    [
+      'rate_limit',
+      '429 Too Many Requests: ключ временно заблокирован из-за превышения лимита, повторите через 30 с',
+    ],
+    [
+      'capacity',
+      'Агент закончил работу с ошибкой: API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'server',
+      '[12:04:31] INFO индексатор закончил сканирование (512 файлов)\n[12:04:33] ERROR API Error: 500 Internal Server Error',
+    ],
+    ['other', 'Процесс закончился с кодом 1'],
+    ['transport', 'Сервер закончил соединение раньше времени: socket hang up'],
+    ['rate_limit', 'API Error: 429 Превышена квота запросов в минуту (RPM: 60). Повторите через 20 секунд'],
+    ['rate_limit', 'API Error: 429 Слишком много попыток авторизации, повторите через 60 секунд'],
+    ['capacity', 'Сервер авторизации: 503 Service Unavailable'],
+    ['transport', 'Не удалось подключиться к серверу аутентификации: connect ECONNREFUSED 10.0.0.5:443'],
+    ['rate_limit', 'API Error: 429 {"error":{"message":"API-ключ превысил лимит запросов в минуту"}}'],
+    ['capacity', 'Ошибка сервиса модерации: 503 Service Unavailable'],
+    ['rate_limit', 'API Error: 429 Превышен лимит запросов к API модерации'],
+    ['server', 'Ошибка: сервис цензуры ответил 502 Bad Gateway'],
+    ['capacity', 'Исчерпано количество попыток (5/5): 503 Service Unavailable'],
+    ['transport', 'Error: connect ETIMEDOUT 104.18.6.192:443 (время ожидания исчерпано)'],
+    ['transport', 'Исчерпан лимит попыток переподключения к api.anthropic.com: read ECONNRESET'],
+    ['other', 'Ошибка записи: имя файла слишком длинное (ENAMETOOLONG)'],
+    ['transport', 'Слишком длинная пауза между чанками потока: stream idle timeout'],
+    ['other', 'Превышение лимита памяти: процесс node завершён (JavaScript heap)'],
+    ['rate_limit', 'API Error: 429 Превышено ограничение по токенам в минуту (TPM) для вашей организации'],
+    [
+      'bad_request',
+      "400 Invalid 'tools[3].function.name': string too long. Имя превышает допустимую длину 64 символа",
+    ],
+    ['other', 'Таймаут команды: npm test выполнялся дольше 120000 мс и был остановлен'],
+    ['other', 'Хук PreToolUse: таймаут 60 с превышен, хук остановлен'],
+    ['other', 'Ошибка: память перегружена, процесс node завершён'],
+    ['rate_limit', 'API Error: 429 {"error":{"message":"Вы перегружаете API, снизьте частоту запросов"}}'],
+    ['rate_limit', 'API Error: 429 {"error":{"message":"Ваш ключ насыщен запросами, повторите через 10 с"}}'],
+    ['other', 'Не удалось подключиться к MCP-серверу "github": процесс завершился'],
+    ['other', 'MCP-сервер недоступен: filesystem'],
+    ['other', "Внутренняя ошибка расширения: TypeError: Cannot read properties of undefined (reading 'map')"],
+    ['transport', 'Ошибка: Failed to refresh token: read ECONNRESET'],
+    ['transport', 'Не удалось обновить токен: token refresh failed: getaddrinfo ENOTFOUND auth.openai.com'],
+    [
+      'rate_limit',
+      'API Error: 429 {"error":{"message":"Слишком много запросов. Квота сбрасывается каждую минуту"}}',
+    ],
     // Found by a review of round 30: its words where they sit in other texts (a network or region refusal, an
     // unresolved variable or merge conflict, the agent's own tools, hooks, MCP servers and breakers, a webhook's
     // empty answer, a filter's incomplete generation, a count of errors).
