@@ -41,11 +41,12 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     httpDates: fill('Retry-After: Wed, 21 Oct 2026 07:28:00 GMT ', size),
     epochHints: fill('"retry_after": 1767225600, ', size),
     upperCase: fill('OVERLOADED ', size),
-    // A token step beside a network word, the one shape `classify` reads again per auth phrase (short texts only).
+    // A token step beside a network word: the shape that makes `classify` look again for other auth words.
     tokenSteps: fill('token refresh timed out ', size),
-    // Words in scripts whose phrases are matched with `includes` (CJK_PHRASES): one pass notes the code units held.
+    // Words in the scripts whose phrases a second automaton reads (CJK_PHRASES), and prose in one of them.
     cjkWords: fill('错误 ', size),
     cyrillicWords: fill('ошибка ', size),
+    cyrillicProse: fill('Произошла ошибка при обработке вашего запроса, попробуйте позже. ', size),
     plain: fill('a', size),
   };
 }

@@ -54,7 +54,7 @@ const CJK_MARK = '一';
 // biome-ignore format: a table reads better packed
 const AUTH_STEPS = [
   'oauth token', 'oauth/token', 'oauth2.googleapis.com/token', 'token refresh', 'refresh token', 'refresh_token',
-  'credential refresh', 'retrieving credentials', 'failed to get token', 'failed to retrieve a token',
+  'credential refresh', 'retrieving credentials', 'failed to get token', 'failed to retrieve a token', 'access token',
 ];
 
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
@@ -217,7 +217,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'jwt_expired', 'jwt expired', 'authenticationrequired', 'not authenticated',
     'login expired', 're-auth', 'need to be signed in', "client error '401",
     'auth_error', 'invalid bearer', 'invalid token', 'invalid_token',
-    'access token', 're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
+    're-authenticate', 'reauthenticate', 'user not found', 'invalid_grant',
     'invalid subscription key', 'subscription key is invalid', 'key has expired',
     'need to sign in', 'sign_in_required', 'key not configured',
     'authentication required', 'session is invalid',
@@ -743,26 +743,80 @@ const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /**
- * The signals of `CJK_PHRASES` in `text`, which holds some CJK character. One pass notes the code units the text
- * holds; a phrase is looked for only when the text holds every unit of it and its signal is not found yet, so 256 KiB
- * of one repeated word reads the text about once, not once per phrase.
+ * The signals of `CJK_PHRASES` in `text`, which holds some CJK (or Cyrillic) character: one pass of an automaton
+ * over its code units, so a 256 KiB page costs one read whatever its words.
  */
 function cjkSignals(text: string): number {
-  if (++cjkCall === 0xffffffff) {
-    unitSeenIn.fill(0);
-    cjkCall = 1;
-  }
-  for (let i = 0; i < text.length; i++) unitSeenIn[text.charCodeAt(i)] = cjkCall;
+  cjkAutomaton ??= buildCjkAutomaton();
+  const { classOf, next, out, classes } = cjkAutomaton;
+  let state = 0;
   let signals = 0;
-  for (let p = 0; p < CJK_PHRASES.length; p++) {
-    const bit = CJK_PHRASE_BITS[p] ?? 0;
-    if (signals & bit) continue;
-    const units = CJK_PHRASE_UNITS[p] ?? [];
-    let held = true;
-    for (let k = 0; k < units.length && held; k++) held = unitSeenIn[units[k] ?? 0] === cjkCall;
-    if (held && text.includes(CJK_PHRASES[p]?.[1] ?? '')) signals |= bit;
+  for (let i = 0; i < text.length; i++) {
+    state = next[state * classes + (classOf[text.charCodeAt(i)] ?? 0)] ?? 0;
+    signals |= out[state] ?? 0;
   }
   return signals;
+}
+
+/**
+ * `CJK_PHRASES` as an Aho–Corasick automaton: a column per code unit the phrases hold and one for every other, a
+ * full row of next states per state (about 2,900 states × 300 columns, 1.7 MB). Built on the first text that needs
+ * it, which `primeClassifier` gives it (about 10 ms).
+ */
+type CjkAutomaton = { classOf: Uint16Array; next: Uint16Array; out: Int32Array; classes: number };
+let cjkAutomaton: CjkAutomaton | undefined;
+
+function buildCjkAutomaton(): CjkAutomaton {
+  const classOf = new Uint16Array(0x10000);
+  let classes = 1;
+  for (const [, phrase] of CJK_PHRASES) {
+    for (let i = 0; i < phrase.length; i++) {
+      const code = phrase.charCodeAt(i);
+      if (classOf[code] === 0) classOf[code] = classes++;
+    }
+  }
+  // The trie: per state its children by column, and the signals of the phrases that end there.
+  const children: Array<Map<number, number>> = [new Map()];
+  const ends: number[] = [0];
+  for (const [signal, phrase] of CJK_PHRASES) {
+    let state = 0;
+    for (let i = 0; i < phrase.length; i++) {
+      const column = classOf[phrase.charCodeAt(i)] ?? 0;
+      let child = children[state]?.get(column);
+      if (child === undefined) {
+        child = children.length;
+        children.push(new Map());
+        ends.push(0);
+        children[state]?.set(column, child);
+      }
+      state = child;
+    }
+    ends[state] = (ends[state] ?? 0) | S[signal];
+  }
+  const count = children.length;
+  if (count > 0xffff) throw new Error('classify: too many CJK automaton states');
+  // Breadth first: a state's row is its failure state's row (complete, being shallower) with its own children over
+  // it, and its signals include its failure state's.
+  const next = new Uint16Array(count * classes);
+  const out = Int32Array.from(ends);
+  const failOf = new Int32Array(count);
+  const queue: number[] = [];
+  for (const [column, child] of children[0] ?? []) {
+    next[column] = child;
+    queue.push(child);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head] ?? 0;
+    const fail = failOf[state] ?? 0;
+    out[state] = (out[state] ?? 0) | (out[fail] ?? 0);
+    next.copyWithin(state * classes, fail * classes, fail * classes + classes);
+    for (const [column, child] of children[state] ?? []) {
+      failOf[child] = next[fail * classes + column] ?? 0;
+      next[state * classes + column] = child;
+      queue.push(child);
+    }
+  }
+  return { classOf, next, out, classes };
 }
 
 // Retry hints, most specific first: an explicit `retry after` wins over `try again in`, which wins over
@@ -962,19 +1016,27 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
+/** Whether `number` stands in `text` as a word of its own. */
+function holdsNumber(text: string, number: string): boolean {
+  for (let at = text.indexOf(number); at >= 0; at = text.indexOf(number, at + 1))
+    if (!isWordChar(codeAt(text, at - 1)) && !isWordChar(codeAt(text, at + number.length))) return true;
+  return false;
+}
+
 /** Chinese, Japanese or Korean characters, whose own auth words (CJK_PHRASES) may say more than a token step. */
 const HAN_KANA_HANGUL = new RegExp(
-  `[${CJK_RANGES.filter(([from]) => from >= 0x3040)
+  `[${CJK_RANGES.filter(([from]) => from >= 0x3040 && from < 0xff00)
     .map(([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`)
     .join('')}]`,
 );
 
 /** Words beside a token step that say the credentials failed, not the network: `invalid refresh token`. */
-const CREDENTIAL_WORDS = ['401', 'password', 'did not complete'];
+const CREDENTIAL_WORDS = ['password', 'did not complete'];
 
 /**
  * Whether a token step failed on the network alone: network words, no status, no Han, kana or Hangul, and no other
- * auth phrase, `invalid` or CREDENTIAL_WORDS.
+ * auth phrase, `invalid`, CREDENTIAL_WORDS or 401 anywhere (`Failed to get token due to 401 status`; not the 401 in
+ * `4012ms` or `:4010`).
  */
 function networkBrokeTokenStep(signals: number, status: number | undefined, text: string): boolean {
   return (
@@ -982,7 +1044,8 @@ function networkBrokeTokenStep(signals: number, status: number | undefined, text
     (signals & S.invalid) === 0 &&
     !HAN_KANA_HANGUL.test(text) &&
     status === undefined &&
-    !CREDENTIAL_WORDS.some((word) => text.includes(word))
+    !CREDENTIAL_WORDS.some((word) => text.includes(word)) &&
+    !holdsNumber(text, '401')
   );
 }
 
@@ -1061,15 +1124,6 @@ const S = Object.fromEntries(Object.keys(PHRASES).map((signal, bit) => [signal, 
   Signal,
   number
 >;
-
-/** Per phrase of `CJK_PHRASES`, its signal bit and its distinct code units. */
-const CJK_PHRASE_BITS = CJK_PHRASES.map(([signal]) => S[signal]);
-const CJK_PHRASE_UNITS = CJK_PHRASES.map(
-  ([, phrase]) => new Uint16Array(new Set(Array.from(phrase, (_, i) => phrase.charCodeAt(i)))),
-);
-/** Per code unit, the number of the last `cjkSignals` call whose text held it: reused, never cleared per call. */
-const unitSeenIn = new Uint32Array(0x10000);
-let cjkCall = 0;
 
 type Special = 'epoch' | 'resetsClock' | 'afterDate' | 'atClock' | 'terminated' | 'invalidKey';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
@@ -1424,7 +1478,7 @@ function foldAt(lower: string, i: number, state: number): number {
   let emit = true;
   if (code === BACKSLASH) {
     if (isUnicodeEscape(lower, i)) {
-      code = unicodeEscape(lower, i);
+      code = lowerCase(unicodeEscape(lower, i));
       consumed = 6;
     }
     if (code === BACKSLASH) {
@@ -1638,6 +1692,17 @@ function controlSequenceLength(t: string, from: number): number {
   while (k < t.length && t.charCodeAt(k) >= 0x20 && t.charCodeAt(k) <= 0x2f) k++;
   if (k < t.length && t.charCodeAt(k) >= 0x40 && t.charCodeAt(k) <= 0x7e) k++;
   return k - from;
+}
+
+/**
+ * A code unit in lower case, for the ones the text's `toLowerCase` did not reach because a `\u` escape spelled them:
+ * Latin and Cyrillic capitals (`\u041e\u0448\u0438\u0431\u043a\u0430`, as Python's `json.dumps` writes `Ошибка`).
+ */
+function lowerCase(code: number): number {
+  if (code >= 0x41 && code <= 0x5a) return code + 32;
+  if (code >= 0x0410 && code <= 0x042f) return code + 32;
+  if (code >= 0x0400 && code <= 0x040f) return code + 80;
+  return code;
 }
 
 /** The code unit a `\u` escape at `i` stands for. */
@@ -1925,9 +1990,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (before === GREATER && codeAt(t, i) === DIGIT_0 + 5 && t.startsWith('<title>', i - 7)) return true;
   if ((before === PAREN || before === BRACKET) && (after === PAREN_CLOSE || after === BRACKET_CLOSE))
     return true;
-  // A method and its status joined by a colon, as some HTTP clients log them: `[POST:500] https://… Failed!` (not
-  // `post 401 of thread`).
-  if (before === COLON && t.startsWith('post', i - 5) && !isWordChar(codeAt(t, i - 6))) return true;
+  // A method and its status joined by a colon in brackets, as some HTTP clients log them: `[POST:500] https://…
+  // Failed!` (not `post 401 of thread` or `blog post:500 words`).
+  if (before === COLON && t.startsWith('post', i - 5) && codeAt(t, i - 6) === BRACKET) return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);

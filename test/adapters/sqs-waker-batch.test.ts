@@ -81,21 +81,54 @@ describe('SqsWaker with a batch window', () => {
     await expect(Promise.all(armed)).resolves.toHaveLength(12);
   });
 
-  it('fails only the arms whose entries SQS refused, naming its code', async () => {
+  it('sends again, alone, an entry SQS failed on its side, and arms it when it is taken', async () => {
+    sqs
+      .on(SendMessageBatchCommand)
+      .resolvesOnce({
+        Successful: [{ Id: 'w0', MessageId: 'm-0', MD5OfMessageBody: '' }],
+        Failed: [{ Id: 'w1', Code: 'InternalError', Message: 'try again', SenderFault: false }],
+      })
+      .resolvesOnce({ Successful: [{ Id: 'w1', MessageId: 'm-1', MD5OfMessageBody: '' }], Failed: [] });
+    const armed = [waker.arm(wake(1), 0), waker.arm(wake(2), 0)];
+
+    await vi.advanceTimersByTimeAsync(WINDOW_MS);
+
+    await expect(Promise.all(armed)).resolves.toHaveLength(2);
+    expect(batches().map((batch) => batch.Entries?.map((entry) => entry.Id))).toEqual([['w0', 'w1'], ['w1']]);
+  });
+
+  it('fails an entry SQS keeps failing on its side after three sends, naming its code', async () => {
+    sqs.on(SendMessageBatchCommand).resolves({
+      Successful: [],
+      Failed: [{ Id: 'w0', Code: 'ServiceUnavailable', Message: 'try again', SenderFault: false }],
+    });
+    const armed = waker.arm(wake(1), 0);
+    const checked = expect(armed).rejects.toThrow(
+      /did not take the wake message \(ServiceUnavailable\): try again/,
+    );
+
+    await vi.advanceTimersByTimeAsync(WINDOW_MS);
+
+    await checked;
+    expect(batches()).toHaveLength(3);
+  });
+
+  it("fails at once, without sending again, only the arm whose entry SQS refused as the sender's fault", async () => {
     sqs.on(SendMessageBatchCommand).resolves({
       Successful: [{ Id: 'w0', MessageId: 'm-0', MD5OfMessageBody: '' }],
-      Failed: [{ Id: 'w1', Code: 'InternalError', Message: 'try again', SenderFault: false }],
+      Failed: [{ Id: 'w1', Code: 'InvalidParameterValue', Message: 'bad delay', SenderFault: true }],
     });
     const ok = waker.arm(wake(1), 0);
     const refused = waker.arm(wake(2), 0);
     const checked = expect(refused).rejects.toThrow(
-      /did not take the wake message \(InternalError\): try again/,
+      /did not take the wake message \(InvalidParameterValue, sender fault\): bad delay/,
     );
 
     await vi.advanceTimersByTimeAsync(WINDOW_MS);
 
     await expect(ok).resolves.toEqual({ kind: 'armed', via: 'queue' });
     await checked;
+    expect(batches()).toHaveLength(1);
   });
 
   it('fails an arm that the answer does not mention at all', async () => {
@@ -124,8 +157,8 @@ describe('SqsWaker with a batch window', () => {
     expect(batches()).toEqual([]);
   });
 
-  it('refuses a negative or non-numeric window when constructed', () => {
-    for (const batchWindowMs of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('refuses a negative, non-numeric or over-a-second window when constructed', () => {
+    for (const batchWindowMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1_001]) {
       expect(
         () =>
           new SqsWaker({
@@ -133,7 +166,7 @@ describe('SqsWaker with a batch window', () => {
             queueUrl: QUEUE_URL,
             batchWindowMs,
           }),
-      ).toThrow(/batchWindowMs must be a number of ms ≥ 0/);
+      ).toThrow(/batchWindowMs must be 0–1000 ms/);
     }
   });
 });

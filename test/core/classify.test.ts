@@ -962,6 +962,13 @@ describe('adversarial input', () => {
   it('still finds a signal at the far end of a large text', () => {
     expect(classify({ message: `${'x'.repeat(SIZE)} API Error: 529 Overloaded` }).class).toBe('capacity');
   });
+
+  it('still finds a Russian or Chinese phrase at the far end of large Cyrillic or CJK prose', () => {
+    const prose = 'Произошла ошибка при обработке запроса, попробуйте позже. 请求处理中 '.repeat(SIZE / 64);
+    expect(classify({ message: `${prose} Сервер перегружен` }).class).toBe('capacity');
+    expect(classify({ message: `${prose} 账户余额不足` }).class).toBe('quota');
+    expect(classify({ message: prose }).class).toBe('other');
+  });
 });
 
 describe('primeClassifier', () => {
@@ -1348,6 +1355,19 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     [
       'auth',
       'device_code flow failed: the user did not complete login in time (polling timed out, connection closed)',
+    ],
+    // Found by a final review: a count of errors, a post's word count, a token step with a duration or an access
+    // token beside network words, a Russian prefix before a token step, a Russian server error as JSON escapes.
+    ['other', 'found 500 errors in 37 files'],
+    ['transport', 'token refresh failed: read ECONNRESET (took 4012ms)'],
+    ['transport', 'Failed to refresh access token: connect ETIMEDOUT 10.0.0.1:443'],
+    ['other', 'blog post:500 words max'],
+    ['server', '[POST:500] https://api.openai.com/v1/threads/runs Failed!'],
+    ['server', 'Ошибка сервера'],
+    ['transport', 'Ошибка: token refresh failed: read ECONNRESET'],
+    [
+      'server',
+      '{"error": {"message": "\\u041e\\u0448\\u0438\\u0431\\u043a\\u0430 \\u0441\\u0435\\u0440\\u0432\\u0435\\u0440\\u0430"}}',
     ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [

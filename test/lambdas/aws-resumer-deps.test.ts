@@ -1,5 +1,5 @@
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-vitest/extend';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,29 @@ describe('awsResumerDeps', () => {
         RoleArn: ENV.RESUMER_SCHEDULER_ROLE_ARN,
         DeadLetterConfig: { Arn: ENV.RESUMER_SCHEDULE_DLQ_ARN },
       }),
+    });
+    expect(sqs).not.toHaveReceivedCommand(SendMessageCommand);
+    expect(sqs).not.toHaveReceivedCommand(SendMessageBatchCommand);
+  });
+
+  it('sends short waits armed together to the wake queue in one SendMessageBatch', async () => {
+    sqs.on(SendMessageBatchCommand).callsFake(({ Entries = [] }) => ({
+      Successful: Entries.map((entry: { Id: string }) => ({ Id: entry.Id, MessageId: entry.Id })),
+      Failed: [],
+    }));
+    const { waker } = awsResumerDeps(readConfig('classifier', ENV));
+
+    await expect(
+      Promise.all([waker.arm(wake, 5_000), waker.arm({ ...wake, sessionId: 's-43' }, 2_000)]),
+    ).resolves.toEqual([
+      { kind: 'armed', via: 'queue' },
+      { kind: 'armed', via: 'queue' },
+    ]);
+
+    expect(sqs).toHaveReceivedCommandTimes(SendMessageBatchCommand, 1);
+    expect(sqs).toHaveReceivedCommandWith(SendMessageBatchCommand, {
+      QueueUrl: ENV.RESUMER_WAKE_QUEUE_URL,
+      Entries: [expect.objectContaining({ DelaySeconds: 5 }), expect.objectContaining({ DelaySeconds: 2 })],
     });
     expect(sqs).not.toHaveReceivedCommand(SendMessageCommand);
   });

@@ -10,16 +10,21 @@ export type SqsWakerOptions = {
   /**
    * How long an arm waits for others to share one `SendMessageBatch` (at most 10 messages a call): a classifier
    * batch's records are handled side by side and arm within a few ms of each other, so one call can carry them
-   * all. 0 sends each wake-up alone, at once.
+   * all. 0 sends each wake-up alone, at once. Every caller awaits its `arm`: the batch is sent from a timer.
    * @default 0
    */
   batchWindowMs?: number;
 };
 
-/** The most messages one `SendMessageBatch` takes. */
+/** The most messages one `SendMessageBatch` takes (ten wake messages, under 1 KB each, are far from its size limit). */
 const SQS_BATCH_MAX = 10;
-/** The most one `SendMessageBatch` may carry in all (SQS's limit is 1 MiB; wake messages are under 1 KB). */
-const SQS_BATCH_MAX_BYTES = 262_144;
+/** The longest batch window: a wake-up that waits longer for company is late. */
+const MAX_BATCH_WINDOW_MS = 1_000;
+/**
+ * How many times entries SQS failed on its side (`SenderFault: false`: throttled, an internal error) are sent:
+ * a single `SendMessage` gets the SDK's own retries for those, a batch's entries do not.
+ */
+const ENTRY_SENDS = 3;
 
 type PendingWake = {
   body: string;
@@ -34,7 +39,6 @@ export class SqsWaker implements Waker {
   readonly #queueUrl: string;
   readonly #batchWindowMs: number;
   #pending: PendingWake[] = [];
-  #pendingBytes = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor({ client, queueUrl, batchWindowMs = 0 }: SqsWakerOptions) {
@@ -45,8 +49,10 @@ export class SqsWaker implements Waker {
           'FIFO queues do not support per-message DelaySeconds',
       );
     }
-    if (!(Number.isFinite(batchWindowMs) && batchWindowMs >= 0)) {
-      throw new RangeError(`SqsWaker: batchWindowMs must be a number of ms ≥ 0, got ${batchWindowMs}`);
+    if (!(batchWindowMs >= 0 && batchWindowMs <= MAX_BATCH_WINDOW_MS)) {
+      throw new RangeError(
+        `SqsWaker: batchWindowMs must be 0–${MAX_BATCH_WINDOW_MS} ms, got ${batchWindowMs}`,
+      );
     }
     this.#client = client;
     this.#queueUrl = queueUrl;
@@ -80,10 +86,7 @@ export class SqsWaker implements Waker {
 
   /** Adds a wake-up to the batch being gathered; sends the batch when it is full or its window ends. */
   #gather(wake: PendingWake): void {
-    const bytes = Buffer.byteLength(wake.body);
-    if (this.#pendingBytes + bytes > SQS_BATCH_MAX_BYTES) this.#flush();
     this.#pending.push(wake);
-    this.#pendingBytes += bytes;
     if (this.#pending.length >= SQS_BATCH_MAX) this.#flush();
     else this.#timer ??= setTimeout(() => this.#flush(), this.#batchWindowMs);
   }
@@ -93,40 +96,52 @@ export class SqsWaker implements Waker {
     this.#timer = undefined;
     const batch = this.#pending;
     this.#pending = [];
-    this.#pendingBytes = 0;
     if (batch.length > 0) void this.#send(batch);
   }
 
-  /** Sends one batch; each arm in it resolves or fails by its own entry's answer. */
+  /**
+   * Sends one batch; each arm in it resolves or fails by its own entry's answer. Entries SQS failed on its side are
+   * sent again, up to ENTRY_SENDS times in all; a refused entry (`SenderFault`) or a failed call fails at once.
+   */
   async #send(batch: readonly PendingWake[]): Promise<void> {
-    try {
-      const out = await this.#client.send(
-        new SendMessageBatchCommand({
-          QueueUrl: this.#queueUrl,
-          Entries: batch.map((wake, i) => ({
-            Id: `w${i}`,
-            MessageBody: wake.body,
-            DelaySeconds: wake.delaySeconds,
-          })),
-        }),
-      );
+    let left = batch.map((wake, i) => ({ wake, id: `w${i}` }));
+    for (let sends = 1; left.length > 0; sends++) {
+      let out: { Successful?: Array<{ Id?: string }>; Failed?: BatchFailure[] };
+      try {
+        out = await this.#client.send(
+          new SendMessageBatchCommand({
+            QueueUrl: this.#queueUrl,
+            Entries: left.map(({ wake, id }) => ({
+              Id: id,
+              MessageBody: wake.body,
+              DelaySeconds: wake.delaySeconds,
+            })),
+          }),
+        );
+      } catch (error) {
+        for (const { wake } of left) wake.reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
       const failed = new Map((out.Failed ?? []).map((entry) => [entry.Id, entry]));
       const sent = new Set((out.Successful ?? []).map((entry) => entry.Id));
-      batch.forEach((wake, i) => {
-        const id = `w${i}`;
-        const refused = failed.get(id);
-        if (sent.has(id) && !refused) wake.resolve();
-        else
-          wake.reject(
-            new Error(
-              refused
-                ? `SqsWaker: SQS did not take the wake message (${refused.Code ?? 'no code'}${refused.SenderFault ? ', sender fault' : ''}): ${refused.Message ?? 'no message'}`
-                : 'SqsWaker: SQS answered the batch without a word on this wake message',
-            ),
-          );
-      });
-    } catch (error) {
-      for (const wake of batch) wake.reject(error instanceof Error ? error : new Error(String(error)));
+      const again: typeof left = [];
+      for (const entry of left) {
+        const refused = failed.get(entry.id);
+        if (sent.has(entry.id) && !refused) entry.wake.resolve();
+        else if (refused && refused.SenderFault !== true && sends < ENTRY_SENDS) again.push(entry);
+        else entry.wake.reject(batchError(refused));
+      }
+      left = again;
     }
   }
+}
+
+type BatchFailure = { Id?: string; Code?: string; Message?: string; SenderFault?: boolean };
+
+function batchError(refused: BatchFailure | undefined): Error {
+  return new Error(
+    refused
+      ? `SqsWaker: SQS did not take the wake message (${refused.Code ?? 'no code'}${refused.SenderFault ? ', sender fault' : ''}): ${refused.Message ?? 'no message'}`
+      : 'SqsWaker: SQS answered the batch without a word on this wake message',
+  );
 }
