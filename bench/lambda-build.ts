@@ -8,7 +8,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The esbuild options the CDK stack's NodejsFunction bundling uses (infra/resumer-function.ts): ESM, minified,
- * platform node, the AWS SDK left external (the Lambda runtime provides it), `module` before `main`, the
+ * platform node, UTF-8 output, the AWS SDK left external (the Lambda runtime provides it), `module` before `main`, the
  * `require` banner, and a separate source map without sources. The target, the banner and the external modules
  * are read from that file so the two can't drift apart.
  */
@@ -28,6 +28,7 @@ export function lambdaBuildOptions(): BuildOptions & { target: string; external:
     format: 'esm',
     target,
     minify: true,
+    charset: 'utf8',
     sourcemap: true,
     sourcesContent: false,
     mainFields: ['module', 'main'],

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -74,6 +74,8 @@ export class ResumerFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         minify: true,
+        // The classifier's Chinese, Japanese, Korean and Cyrillic phrases as UTF-8, not `\uXXXX` escapes (23 KB less).
+        charset: Charset.UTF8,
         sourceMap: true,
         sourcesContent: false,
         format: OutputFormat.ESM,
