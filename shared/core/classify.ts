@@ -380,6 +380,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // llama.cpp's server out of KV cache slots for another request, a model server's `grpc service not ready`,
     // Polly's open circuit breaker (`The circuit is now open and is not allowing calls`).
     'no_kv_space', 'grpc service not ready', 'circuit is now open and is not allowing calls',
+    // Round 32: French and Portuguese `indisponible`/`indisponível`, Spanish `servicio no disponible`, `ocupado` (busy),
+    // Italian `sovraccarico` (overloaded), `manutenzione` (maintenance).
+    'indispon', 'servicio no disponible', 'ocupado', 'sovraccarico', 'manutenzione',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -479,6 +482,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'empty response from provider', 'incomplete_generation', 'antwort vom upstream-server', 'kesalahan server',
     // nginx's 507 page (the server's own storage is full; not a status here: `507 errors in 40 files` is a count).
     'insufficient storage',
+    // Round 32: Spanish `servidor ascendente` (upstream) and `puerta de enlace` (gateway) errors, French `erreur du
+    // serveur`, `rencontre des difficultés`, German `ungültige Antwort`, Polish `serwera dostawcy` (provider's server).
+    'servidor ascendente', 'error de puerta de enlace', 'tiempo de espera de la puerta de enlace', 'erreur du serveur',
+    'rencontre des difficult', 'ltige antwort', 'serwera dostawcy',
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
@@ -593,6 +600,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'adresse konnte nicht aufgel', 'namensaufl', 'zertifikatsproblem', 'ssl-zertifikat', 'serverzertifikat',
     'kesalahan koneksi', 'koneksi terputus', 'koneksi gagal', 'koneksi internet', 'czas oczekiwania na odpowied',
     'client closed request',
+    // Round 32, other Latin-script languages (read by their ASCII parts): Spanish `error al conectarse`, French
+    // `erreur de connexion`, `connexion internet`, Portuguese `servidor expirou`, `instabilidade na rede`, German
+    // `offline zu sein`, `Internetverbindung`, `Verbindung zum Server`, `Netzwerkstabilität`, `Antwort unterbrochen`,
+    // Italian `troppo tempo per rispondere`, `connessione di rete`, Polish `internetowe`, Indonesian `habis waktu`.
+    'error al conectarse', 'erreur de connexion', 'connexion internet', 'servidor expirou', 'instabilidade na rede',
+    'offline zu sein', 'internetverbindung', 'verbindung zum server', 'netzwerkstabilit', 'antwort unterbrochen',
+    'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -648,6 +662,28 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크
   // 연결 (network connection).
   ['transport', '연결이 끊'], ['transport', '연결할 수 없'], ['transport', '연결 오류'], ['transport', '네트워크 연결'],
+  // Round 32: Japanese, Korean and Traditional Chinese words the CJK list lacked: network (ネットワーク), load (負荷,
+  // 負載), a service not available, an available channel; internal, gateway and upstream server errors (内部エラー,
+  // ゲートウェイ, 上游伺服器, 게이트웨이 오류); too many requests and too often (頻繁すぎ, 너무 빈번; not 頻繁 alone, which
+  // is also `frequently`); balance and quota (残高, 餘額,
+  // 配額, 할당량, 잔액); an invalid, missing or expired key or token, failed authentication (認証に失敗, 驗證失敗, 金鑰,
+  // 인증 실패; not 인증 alone, which 인증서, a certificate, holds); access denied, a whitelist, no permission (存取被拒,
+  // 沒有權限, 권한이 없); safety settings, violating or inappropriate content, banned words, recitation (背誦); a context
+  // error, window, length or limit (上下文視窗), a token limit; a model not found, a request body too large; an MCP
+  // server is the agent's own.
+  ['transport', 'ネットワーク'], ['capacity', '負荷'], ['capacity', '負載'], ['capacity', 'サービスが利用できません'],
+  ['capacity', '利用可能なチャンネル'], ['server', '内部エラー'], ['server', 'ゲートウェイエラー'],
+  ['server', 'ゲートウェイタイムアウト'], ['server', '上游伺服器'], ['server', '伺服器錯誤'], ['server', '上位サービス'],
+  ['server', '게이트웨이 오류'], ['rate', 'リクエストが多すぎ'], ['rate', 'リクエスト制限'], ['rate', '請求太多'],
+  ['rate', '頻繁すぎ'], ['rate', '過於頻繁'], ['rate', '太頻繁'], ['rate', '너무 빈번'], ['localOther', 'mcp サーバー'], ['quota', '残高'], ['quota', '餘額'], ['quota', '配額'], ['quota', '할당량'],
+  ['quota', '잔액'], ['auth', '有効期限が切れ'], ['auth', '無効なトークン'], ['auth', '無効なキー'],
+  ['auth', 'キーが見つかりません'], ['auth', '認証に失敗'], ['auth', '認証エラー'], ['auth', '驗證失敗'], ['auth', '金鑰'],
+  ['auth', '인증되지 않'], ['auth', '인증 실패'], ['auth', '인증에 실패'], ['permission', 'アクセスが拒否'], ['permission', 'ホワイトリスト'], ['permission', '存取被拒'],
+  ['permission', '沒有權限'], ['permission', '권한이 없'], ['permission', '액세스 권한'], ['content', '安全設定'],
+  ['content', '違反'], ['content', '不適切'], ['content', '禁止用語'], ['content', '背誦'], ['content', '안전 정책'],
+  ['content', '허용되지 않는 콘텐츠'], ['context', 'コンテキストエラー'], ['context', 'コンテキストウィンドウ'],
+  ['context', 'コンテキスト長'], ['context', 'コンテキストの長さ'], ['context', 'コンテキスト制限'], ['context', '上下文視窗'], ['contextWeak', 'トークン制限'],
+  ['modelNotFound', 'モデルが見つか'], ['badRequest', 'リクエスト本文が大きすぎ'],
   // Russian and Ukrainian, by stems where a stem says it alone: timed out (время ожидания истекло, час очікування),
   // connection and network errors (ошибка соединения, разорвал for Windows' 10054, подключение не установлено for
   // 10060 and 10061, помилка мережі), overloaded (перегруж, перевантаж), temporarily unavailable, server and internal
