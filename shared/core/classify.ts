@@ -143,6 +143,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'limite de mensagens', "limite d'utilisation", 'nutzungslimit',
     // German `5-Stunden-Limit`, Spanish `se ha alcanzado la cuota`, Portuguese `ficou sem fundos/créditos`.
     'stunden-limit', 'alcanzado la cuota', 'sem fundos',
+    // Round 32: Spanish and Portuguese `saldo insuficiente` (insufficient balance).
+    'saldo insuficiente',
     // A gateway that wants a card on file: `AI Gateway requires a valid credit card on file`.
     'credit card on file',
   ],
@@ -334,6 +336,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'requires permissions', 'not allowed to access',
     // Spanish `no tienes permiso` (you have no permission).
     'no tienes permiso',
+    // Round 32: Italian `permesso negato` (permission denied).
+    'permesso negato',
   ],
   permissionWeak: ['forbidden', 'not allowed'],
   overload: [
@@ -380,9 +384,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // llama.cpp's server out of KV cache slots for another request, a model server's `grpc service not ready`,
     // Polly's open circuit breaker (`The circuit is now open and is not allowing calls`).
     'no_kv_space', 'grpc service not ready', 'circuit is now open and is not allowing calls',
-    // Round 32: French and Portuguese `indisponible`/`indisponível`, Spanish `servicio no disponible`, `ocupado` (busy),
+    // Round 32: French and Portuguese `indisponible`/`indisponível`, Spanish `servicio no disponible`, a server or
+    // service `ocupado` (busy; not `ocupado` alone, which a local port or file is too),
     // Italian `sovraccarico` (overloaded), `manutenzione` (maintenance).
-    'indispon', 'servicio no disponible', 'ocupado', 'sovraccarico', 'manutenzione',
+    'indispon', 'servicio no disponible', 'servidor ocupado', 'servicio ocupado', 'sovraccarico', 'manutenzione',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -671,16 +676,23 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // 沒有權限, 권한이 없); safety settings, violating or inappropriate content, banned words, recitation (背誦); a context
   // error, window, length or limit (上下文視窗), a token limit; a model not found, a request body too large; an MCP
   // server is the agent's own.
-  ['transport', 'ネットワーク'], ['capacity', '負荷'], ['capacity', '負載'], ['capacity', 'サービスが利用できません'],
+  ['transport', 'ネットワークエラー'], ['transport', 'ネットワーク接続'], ['transport', 'ネットワークに接続'],
+  ['capacity', '高負荷'], ['capacity', '負荷が高'], ['capacity', '過負荷'], ['capacity', '負荷が飽和'],
+  ['capacity', '最大負荷'], ['capacity', '負載過'], ['capacity', '負載已飽和'], ['capacity', 'サービスが利用できません'],
   ['capacity', '利用可能なチャンネル'], ['server', '内部エラー'], ['server', 'ゲートウェイエラー'],
   ['server', 'ゲートウェイタイムアウト'], ['server', '上游伺服器'], ['server', '伺服器錯誤'], ['server', '上位サービス'],
   ['server', '게이트웨이 오류'], ['rate', 'リクエストが多すぎ'], ['rate', 'リクエスト制限'], ['rate', '請求太多'],
-  ['rate', '頻繁すぎ'], ['rate', '過於頻繁'], ['rate', '太頻繁'], ['rate', '너무 빈번'], ['localOther', 'mcp サーバー'], ['quota', '残高'], ['quota', '餘額'], ['quota', '配額'], ['quota', '할당량'],
-  ['quota', '잔액'], ['auth', '有効期限が切れ'], ['auth', '無効なトークン'], ['auth', '無効なキー'],
-  ['auth', 'キーが見つかりません'], ['auth', '認証に失敗'], ['auth', '認証エラー'], ['auth', '驗證失敗'], ['auth', '金鑰'],
-  ['auth', '인증되지 않'], ['auth', '인증 실패'], ['auth', '인증에 실패'], ['permission', 'アクセスが拒否'], ['permission', 'ホワイトリスト'], ['permission', '存取被拒'],
+  ['rate', '頻繁すぎ'], ['rate', '過於頻繁'], ['rate', '太頻繁'], ['rate', '너무 빈번'], ['localOther', 'mcp サーバー'],
+  ['quota', '残高不足'], ['quota', '残高が不足'], ['quota', '餘額不足'], ['quotaBare', '配額'], ['quotaBare', '할당량'],
+  ['quota', '잔액 부족'], ['quota', '잔액이 부족'], ['perMinute', '每分鐘'], ['perMinute', '1分あたり'], ['perMinute', '분당'],
+  ['auth', 'トークンは有効期限'], ['auth', 'トークンの有効期限'], ['auth', 'キーの有効期限'], ['auth', '無効なトークン'], ['auth', '無効なキー'],
+  ['auth', 'キーが見つかりません'], ['auth', '認証に失敗'], ['auth', '認証エラー'], ['auth', '驗證失敗'], ['auth', 'api 金鑰'], ['auth', '金鑰無效'],
+  ['auth', '金鑰不正確'], ['auth', '金鑰錯誤'],
+  ['auth', '인증되지 않'], ['auth', '인증 실패'], ['auth', '인증에 실패'], ['permission', 'アクセスが拒否'],
+  ['permission', 'ホワイトリストに登録されていません'], ['permission', 'ip ホワイトリスト'], ['permission', 'ipホワイトリスト'], ['permission', '存取被拒'],
   ['permission', '沒有權限'], ['permission', '권한이 없'], ['permission', '액세스 권한'], ['content', '安全設定'],
-  ['content', '違反'], ['content', '不適切'], ['content', '禁止用語'], ['content', '背誦'], ['content', '안전 정책'],
+  ['content', 'ポリシーに違反'], ['content', 'ポリシー違反'], ['content', '違反使用政策'], ['content', '內容違反'],
+  ['content', '違反コンテンツ'], ['content', '規約に違反'], ['content', '不適切なコンテンツ'], ['content', '不適切な内容'], ['content', '禁止用語'], ['content', '背誦'], ['content', '안전 정책'],
   ['content', '허용되지 않는 콘텐츠'], ['context', 'コンテキストエラー'], ['context', 'コンテキストウィンドウ'],
   ['context', 'コンテキスト長'], ['context', 'コンテキストの長さ'], ['context', 'コンテキスト制限'], ['context', '上下文視窗'], ['contextWeak', 'トークン制限'],
   ['modelNotFound', 'モデルが見つか'], ['badRequest', 'リクエスト本文が大きすぎ'],

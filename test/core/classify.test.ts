@@ -1386,10 +1386,41 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['transport', 'Permintaan habis waktu'],
     ['capacity', 'Le service est indisponible pour le moment.'],
     ['capacity', 'Il server è in sovraccarico.'],
-    ['capacity', 'El servidor está ocupado.'],
+    ['capacity', 'Servidor ocupado, inténtelo más tarde.'],
     ['server', 'Error de puerta de enlace.'],
     ['server', 'Erreur du serveur, veuillez réessayer.'],
     ['server', 'Die KI hat eine ungültige Antwort zurückgegeben.'],
+    // Found by a review of round 32: a load test, a per-minute quota, a balance lookup or a TLS key exchange that the
+    // network broke, a lint rule or a constraint violated, an inappropriate parameter, a whitelist of values, a
+    // settings section named network, a port or a file that is busy.
+    ['other', 'Error: Bash(k6 run load.js) failed: 負荷テストのシナリオ 3 が閾値を超えました (exit code 99)'],
+    ['rate_limit', '429 レート制限: 1分あたりのリクエスト上限 (60 RPM) を超えました。残高には影響しません。'],
+    ['rate_limit', '429 Too Many Requests: 已超出每分鐘請求配額 (RPM 60)，請於 20 秒後重試'],
+    ['rate_limit', '429 Too Many Requests: 분당 요청 할당량(RPM)을 초과했습니다. 잠시 후 다시 시도하세요.'],
+    ['transport', '잔액 조회 실패: read ECONNRESET (api.example.kr:443)'],
+    ['transport', '無法連線到 api.openai.com：TLS 金鑰交換失敗 (ECONNRESET)'],
+    [
+      'other',
+      'PreToolUse hook がブロックしました: プロジェクトの lint ルール違反 (no-console) を修正してください',
+    ],
+    [
+      'bad_request',
+      '400 invalid_request_error: 制約違反: tool_result ブロックは直前の tool_use に対応する必要があります',
+    ],
+    ['bad_request', '400 INVALID_ARGUMENT: 不適切なパラメータ: "max_tokens" は整数である必要があります'],
+    [
+      'other',
+      '設定ファイルの読み込みに失敗しました: ~/.claude/settings.json の "network" (ネットワーク) セクションの JSON が不正です',
+    ],
+    [
+      'bad_request',
+      '400 Bad Request: パラメータ "tools[0].type" はホワイトリストにない値です: "computer_2025"',
+    ],
+    ['other', 'Error: listen EADDRINUSE: address already in use :::3000 (el puerto 3000 ya está ocupado)'],
+    [
+      'other',
+      'EBUSY: o arquivo está ocupado por outro processo: C:\\\\proj\\\\node_modules\\\\.bin\\\\esbuild.exe',
+    ],
     // Found by a final review: a count of errors, a post's word count, a token step with a duration or an access
     // token beside network words, a Russian prefix before a token step, a Russian server error as JSON escapes.
     ['other', 'found 500 errors in 37 files'],
