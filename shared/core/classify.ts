@@ -624,8 +624,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
 
 /**
  * Phrases of relays and pools that answer in Chinese (and of apps in Japanese, Korean, Russian and Ukrainian),
- * matched with `includes` only when a text holds such characters at all, so that the automaton's alphabet (at most
- * 64 character classes) stays small.
+ * read by a second automaton (`cjkSignals`) only when a text holds such characters at all, so that the main
+ * automaton's alphabet (at most 64 character classes) stays small.
  */
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [

@@ -1,3 +1,4 @@
+import type { BatchResultErrorEntry, SendMessageBatchResult } from '@aws-sdk/client-sqs';
 import { SQS_MAX_DELAY_MS, type WakeMessage } from '../../core/types';
 import { encodeWake } from '../../messages';
 import type { ArmResult, Waker } from '../../ports';
@@ -106,7 +107,7 @@ export class SqsWaker implements Waker {
   async #send(batch: readonly PendingWake[]): Promise<void> {
     let left = batch.map((wake, i) => ({ wake, id: `w${i}` }));
     for (let sends = 1; left.length > 0; sends++) {
-      let out: { Successful?: Array<{ Id?: string }>; Failed?: BatchFailure[] };
+      let out: SendMessageBatchResult;
       try {
         out = await this.#client.send(
           new SendMessageBatchCommand({
@@ -136,9 +137,7 @@ export class SqsWaker implements Waker {
   }
 }
 
-type BatchFailure = { Id?: string; Code?: string; Message?: string; SenderFault?: boolean };
-
-function batchError(refused: BatchFailure | undefined): Error {
+function batchError(refused: BatchResultErrorEntry | undefined): Error {
   return new Error(
     refused
       ? `SqsWaker: SQS did not take the wake message (${refused.Code ?? 'no code'}${refused.SenderFault ? ', sender fault' : ''}): ${refused.Message ?? 'no message'}`
