@@ -46,6 +46,7 @@ export async function startPipeline(policy: RetryPolicy) {
   };
   const turnEvents = await queue('turn-events', 2);
   const wake = await queue('wake', 5);
+  const wakeDelays = recordDelays(sqs, wake.url);
   const scheduler = mockClient(SchedulerClient);
   scheduler.onAnyCommand().resolves({});
   const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
@@ -90,6 +91,8 @@ export async function startPipeline(policy: RetryPolicy) {
     published,
     metrics,
     queues: { turnEvents, wake },
+    /** DelaySeconds of every message sent to the wake queue, in send order. */
+    wakeDelays,
     /** Posts a signed webhook to the ingest handler as the Function URL would. */
     async post(body: Record<string, unknown>, id = `msg_${++webhookSeq}`): Promise<LambdaFunctionURLResult> {
       const request = signedRequest({
@@ -125,6 +128,27 @@ export async function startPipeline(policy: RetryPolicy) {
       await table.drop();
     },
   };
+}
+
+/**
+ * Records the DelaySeconds of each message the client sends to `queueUrl` (SendMessage and SendMessageBatch).
+ * A test asserts the delay a wake-up carried from this rather than by receiving at once, which would race the
+ * delay's real second on a loaded machine.
+ */
+function recordDelays(sqs: LocalSqs, queueUrl: string): number[] {
+  const delays: number[] = [];
+  type Send = { QueueUrl?: string; DelaySeconds?: number; Entries?: { DelaySeconds?: number }[] };
+  sqs.client.middlewareStack.add(
+    (next) => async (args) => {
+      const input = args.input as Send;
+      if (input.QueueUrl === queueUrl) {
+        for (const entry of input.Entries ?? [input]) delays.push(entry.DelaySeconds ?? 0);
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordWakeDelays' },
+  );
+  return delays;
 }
 
 export type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
