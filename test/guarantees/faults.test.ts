@@ -15,8 +15,13 @@ import {
   SchedulerClient,
   ThrottlingException,
 } from '@aws-sdk/client-scheduler';
-import { RequestThrottled, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
+import {
+  RequestThrottled,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { type AwsClientStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoRetryStore } from '../../shared/adapters/aws/dynamo-retry-store';
 import { tableSchema } from '../../shared/adapters/aws/dynamo-table';
@@ -201,6 +206,149 @@ describe('SQS send failures when arming', () => {
     for (const body of wakes) await belt.wake(body);
     expect(agent.calls).toHaveLength(1);
     expect(await kinds(deps.store)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+  });
+});
+
+describe("SQS batch send failures when arming (the Lambdas' batch window: one SendMessageBatch per classifier batch)", () => {
+  // Mocked here, not when the file loads: the describe above restores the client's send when it ends.
+  let sqs: AwsClientStub<SQSClient>;
+  beforeAll(() => {
+    sqs = mockClient(SQSClient);
+  });
+  afterEach(() => sqs.reset());
+  afterAll(() => sqs.restore());
+
+  type Entry = { Id?: string; MessageBody?: string };
+  const sessionOf = (body: string) => (JSON.parse(body) as { sessionId: string }).sessionId;
+  /** Every wake body SQS took, in order (a refused entry is not among them). */
+  const taken: string[] = [];
+
+  function batchedDeps() {
+    taken.length = 0;
+    const waker = new SqsWaker({
+      client: new SQSClient({ region: 'us-east-1' }),
+      queueUrl: 'https://sqs/wake',
+      batchWindowMs: 20,
+    });
+    return memoryDeps({ waker });
+  }
+  /** SQS's answer to one batch: `refuse(entry)` names the entries it fails, with their code and fault. */
+  function answer(
+    entries: Entry[],
+    refuse: (e: Entry) => { Code: string; SenderFault: boolean } | undefined,
+  ) {
+    const failed = entries.flatMap((e) => {
+      const r = refuse(e);
+      return r ? [{ Id: e.Id ?? '', ...r }] : [];
+    });
+    const ok = entries.filter((e) => !failed.some((f) => f.Id === e.Id));
+    taken.push(...ok.map((e) => e.MessageBody ?? ''));
+    return {
+      Successful: ok.map((e) => ({ Id: e.Id ?? '', MessageId: `m-${e.Id}`, MD5OfMessageBody: '' })),
+      Failed: failed,
+    };
+  }
+  const records = (...sessionIds: string[]) =>
+    sessionIds.map((sessionId) => sqsRecord({ body: encodeTurnEvent(turnFailed({ sessionId })) }));
+  const failedIds = (out: { batchItemFailures: { itemIdentifier: string }[] }) =>
+    out.batchItemFailures.map((f) => f.itemIdentifier).sort();
+
+  it('three records arm in one SendMessageBatch; each turn resumes once', async () => {
+    sqs
+      .on(SendMessageBatchCommand)
+      .callsFake((input: { Entries: Entry[] }) => answer(input.Entries, () => undefined));
+    const { deps, clock, agent } = batchedDeps();
+    const belt = conveyor(deps, clock);
+    expect(failedIds(await belt.classifier(sqsEvent(...records('s-1', 's-2', 's-3'))))).toEqual([]);
+    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(1);
+    expect(taken.map(sessionOf).sort()).toEqual(['s-1', 's-2', 's-3']);
+    for (const body of taken.slice()) await belt.wake(body);
+    expect(agent.calls.map((c) => c.sessionId).sort()).toEqual(['s-1', 's-2', 's-3']);
+  });
+
+  it('an entry SQS refuses (sender fault) fails only its record; redelivered, it arms the same attempt; one resume each', async () => {
+    let calls = 0;
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Entry[] }) => {
+      const first = ++calls === 1;
+      return answer(input.Entries, (e) =>
+        first && sessionOf(e.MessageBody ?? '') === 's-2'
+          ? { Code: 'InvalidParameterValue', SenderFault: true }
+          : undefined,
+      );
+    });
+    const { deps, clock, agent } = batchedDeps();
+    const belt = conveyor(deps, clock);
+    const batch = records('s-1', 's-2');
+    expect(failedIds(await belt.classifier(sqsEvent(...batch)))).toEqual([batch[1]?.messageId]);
+    expect(taken.map(sessionOf)).toEqual(['s-1']);
+    expect(await kinds(deps.store, 's-1')).toEqual(['auto_resume_scheduled']);
+
+    // SQS redelivers the failed record alone; its arm is the same attempt, not a second one.
+    expect(failedIds(await belt.classifier(sqsEvent(batch[1] as (typeof batch)[number])))).toEqual([]);
+    expect(taken.map(sessionOf)).toEqual(['s-1', 's-2']);
+    for (const body of taken.slice()) await belt.wake(body);
+    expect(agent.calls.map((c) => [c.sessionId, c.attempt])).toEqual([
+      ['s-1', 1],
+      ['s-2', 1],
+    ]);
+    expect(await kinds(deps.store, 's-2')).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
+  });
+
+  it('entries SQS failed on its side are sent again at once; no record fails', async () => {
+    let calls = 0;
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Entry[] }) => {
+      calls++;
+      return answer(input.Entries, () =>
+        calls === 1 ? { Code: 'InternalError', SenderFault: false } : undefined,
+      );
+    });
+    const { deps, clock, agent } = batchedDeps();
+    const belt = conveyor(deps, clock);
+    expect(failedIds(await belt.classifier(sqsEvent(...records('s-1', 's-2'))))).toEqual([]);
+    expect(calls).toBe(2);
+    for (const body of taken.slice()) await belt.wake(body);
+    expect(agent.calls.map((c) => c.sessionId).sort()).toEqual(['s-1', 's-2']);
+  });
+
+  it('a throttled batch call fails every record in it; their redelivery arms the same attempts; one resume each', async () => {
+    sqs
+      .on(SendMessageBatchCommand)
+      .rejectsOnce(new RequestThrottled({ message: 'throttled', ...metadata(400) }))
+      .callsFake((input: { Entries: Entry[] }) => answer(input.Entries, () => undefined));
+    const { deps, clock, agent } = batchedDeps();
+    const belt = conveyor(deps, clock);
+    const batch = records('s-1', 's-2');
+    expect(failedIds(await belt.classifier(sqsEvent(...batch)))).toEqual(
+      batch.map((r) => r.messageId).sort(),
+    );
+    expect(taken).toEqual([]);
+    expect(failedIds(await belt.classifier(sqsEvent(...batch)))).toEqual([]);
+    for (const body of taken.slice()) await belt.wake(body);
+    expect(agent.calls.map((c) => [c.sessionId, c.attempt]).sort()).toEqual([
+      ['s-1', 1],
+      ['s-2', 1],
+    ]);
+  });
+
+  it('a batch that lands but whose answer is lost leaves two wake-ups per turn; each turn resumes once', async () => {
+    let calls = 0;
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Entry[] }) => {
+      const out = answer(input.Entries, () => undefined);
+      if (++calls === 1) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+      return out;
+    });
+    const { deps, clock, agent } = batchedDeps();
+    const belt = conveyor(deps, clock);
+    const batch = records('s-1', 's-2');
+    expect(failedIds(await belt.classifier(sqsEvent(...batch)))).toEqual(
+      batch.map((r) => r.messageId).sort(),
+    );
+    expect(failedIds(await belt.classifier(sqsEvent(...batch)))).toEqual([]);
+    expect(taken.map(sessionOf).sort()).toEqual(['s-1', 's-1', 's-2', 's-2']);
+    for (const body of taken.slice()) await belt.wake(body);
+    expect(agent.calls.map((c) => c.sessionId).sort()).toEqual(['s-1', 's-2']);
+    for (const sessionId of ['s-1', 's-2'])
+      expect(await kinds(deps.store, sessionId)).toEqual(['auto_resume_scheduled', 'auto_resume_fired']);
   });
 });
 
