@@ -93,6 +93,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'input data may contain', 'sensitive_words', 'data_inspection_failed',
     '"blocklist"', '"spii"', 'response was filter', 'responsible ai service',
+    // Round 33: `blocked as it seems to violate Anthropic's Terms of Service` (not `may violate` or `appears to
+    // violate` alone: HTTP framing, an invariant, a lint rule or sanctions are violated too).
+    'violate anthropic',
     // Copilot's Responsible AI filter in other languages: `Serviço de IA Responsável`, `servicio de IA responsable`.
     ' ia respons', "d'ia respons", 'verantwortungsvolle ki', 'content exists risk',
     'safeguards flagged', 'flagged this', 'prohibited content', 'declined to respond', 'sensitive content',
@@ -118,6 +121,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
     // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
     'usage credits', 'usage-credits',
+    // Round 33: `You don't have any usage left.` (not `usage left` alone: a per-minute window's `no usage left this
+    // minute`, a status line's `5h usage left: 64%`).
+    "don't have any usage left", 'do not have any usage left',
     // Replicate's `You need to set up billing to run this model`.
     'set up billing',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds', 'balance to complete',
@@ -166,6 +172,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
   perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)'],
   context: [
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
+    // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
+    // conversation or prompt.` (not `too large to send` or `shorten the conversation` alone: a crash report, an
+    // attachment or a tip beside a 429 or a 500 say them).
+    'too large to send through', 'try shortening the conversation',
     'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
     'input is too long', 'input too long', 'input length and', 'input length exceeds',
     // llama.cpp's `n_keep: 847,741 >= n_ctx: 33,024`, TGI's `inputs tokens + max_new_tokens must be <= 2048`.
@@ -253,6 +263,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'out of memory', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
+    // Round 33: an agent's hook, its own command, failed (`PreToolUse hook failed: Error: write EOF`).
+    'hook failed', 'hook error',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
@@ -423,6 +435,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // size limit per minute`), and a chat template that refused the messages (`Jinja Exception: … roles must
     // alternate user and assistant`), whatever 500 or `server_error` a local server puts around it.
     'content size limit', 'body size limit', 'must alternate', 'jinja exception',
+    // Round 33: a request's own limits and shapes (`A maximum of 4 blocks with cache_control may be provided`,
+    // `'tools' must not be an empty array`, `contents.parts must not be empty`), and a tool call whose `arguments were not valid JSON` (not `… is not valid JSON` alone,
+    // which a parser says of an answer cut short or an HTML page). Narrowed after a review: `may be provided` and
+    // `must not be empty` alone are in servers' own 500s and in help text beside a 503 or a reset.
+    'with cache_control may be provided', 'must not be an empty array', 'parts must not be empty',
+    'arguments were not valid json',
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
@@ -568,6 +586,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to pipe', 'invalid response stream',
     "didn't respond within", 'did not respond within',
     'timedout', ': eof',
+    // Round 33: Node's socket written or read after its end (`Error: write EOF at WriteWrap.onWriteComplete`; not
+    // `read EOF` inside `thread EOF` or a test's name).
+    'error: write eof', 'error: read eof',
     'self-signed certificate', 'self signed certificate', 'certificate verification', 'protocol error',
     // Round 27: TLS as Go, rustls, Python and .NET print it (`x509: certificate signed by unknown authority`,
     // `invalid certificate: UnknownIssuer`, `[SSL: WRONG_VERSION_NUMBER]`, `The SSL connection could not be

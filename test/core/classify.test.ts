@@ -1434,6 +1434,108 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'server',
       '{"error": {"message": "\\u041e\\u0448\\u0438\\u0431\\u043a\\u0430 \\u0441\\u0435\\u0440\\u0432\\u0435\\u0440\\u0430"}}',
     ],
+    // Round 33: a request's own limits and shapes, a tool call's arguments that are not JSON, a usage with none left,
+    // a refusal under Anthropic's terms, a request too large for Copilot's API, and Node's socket read or written
+    // after its end.
+    [
+      'content_filter',
+      'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"This request has been blocked as it seems to violate Anthropic\'s Terms of Service"}}',
+    ],
+    ['quota', "You don't have any usage left."],
+    [
+      'context_overflow',
+      'The request is too large to send through CAPI Responses. Try shortening the conversation or prompt.',
+    ],
+    [
+      'bad_request',
+      'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":"A maximum of 4 blocks with cache_control may be provided. Found 5."}}',
+    ],
+    ['bad_request', "Error: 'tools' must not be an empty array"],
+    ['bad_request', '* GenerateContentRequest.contents[3].parts: contents.parts must not be empty.'],
+    ['bad_request', 'Tool call arguments were not valid JSON: Unexpected token } in JSON at position 212'],
+    [
+      'transport',
+      "Error: write EOF\n    at WriteWrap.onWriteComplete [as oncomplete] (node:internal/stream_base_commons:94:16) {\n  errno: -4095,\n  code: 'EOF',\n  syscall: 'write'\n}",
+    ],
+    ['transport', 'Error: read EOF'],
+    // Found by a review of round 33: the same words in other senses (a server's own `must not be empty` in a 500,
+    // help text that says what `may be provided`, a per-minute window or a status line with `usage left`, a tip to
+    // shorten the conversation beside a 429 or a 500, HTTP framing or a principle violated, a hook's pipe, a test's
+    // name, a reader thread, a language server).
+    [
+      'server',
+      '{"timestamp":"2025-06-11T08:14:22.913+00:00","status":500,"error":"Internal Server Error","message":"requestId must not be empty","path":"/v1/chat/completions"}',
+    ],
+    [
+      'server',
+      'API Error: 500 {"error":{"message":"Internal server error: field \'id\' must not be an empty string (request id: 20250611081422913)","type":"new_api_error"}}',
+    ],
+    [
+      'server',
+      '{"error":{"code":504,"message":"Deadline expired before operation could complete. Partial results, if any, may be provided in a subsequent call.","status":"DEADLINE_EXCEEDED"}}',
+    ],
+    [
+      'transport',
+      'Error: connect ECONNREFUSED 127.0.0.1:8080 (proxy). A proxy URL may be provided through HTTPS_PROXY or --proxy.',
+    ],
+    [
+      'transport',
+      'API Error: 502 upstream connect error or disconnect/reset before headers. reset reason: connection termination. Further diagnostics may be provided in the upstream access log.',
+    ],
+    [
+      'rate_limit',
+      '429 Too Many Requests: {"error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit; no usage left this minute. Please try again in 23s."}}',
+    ],
+    ['capacity', 'API Error: 503 No available accounts: 3 accounts have usage left but all are cooling down'],
+    [
+      'transport',
+      'Error: connect ETIMEDOUT 104.18.32.47:443\n[statusline] 5h usage left: 64% · weekly usage left: 88%',
+    ],
+    [
+      'rate_limit',
+      '429 Rate limit reached for gpt-4.1 in organization org-abc on tokens per min (TPM): Limit 30000, Used 27410, Requested 8123. Please try again in 11.06s. Tip: shorten the conversation (e.g. /compact) to send fewer tokens per request.',
+    ],
+    [
+      'capacity',
+      'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n(telemetry: the crash report was too large to send and was saved to ~/.claude/debug/latest.txt)',
+    ],
+    [
+      'server',
+      'API Error: 500 {"type":"error","error":{"type":"api_error","message":"Internal server error"}}\nIf this keeps happening, try /compact to shorten the conversation, or start a new session.',
+    ],
+    [
+      'rate_limit',
+      "Warning: retrying immediately may violate the server's Retry-After (7s); waiting.\nRateLimitError: 429 Too Many Requests",
+    ],
+    [
+      'transport',
+      'upstream response appears to violate HTTP/1.1 framing (Content-Length: 18342, got 9120 bytes); connection closed',
+    ],
+    [
+      'capacity',
+      'Turn failed after partial output: "I\'ll split the handler, since keeping parsing and I/O together might violate the single-responsibility principle…"\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'capacity',
+      'ServiceUnavailableException: Bedrock is unable to process your request. Note: cross-region inference profiles might violate data residency settings for this account.',
+    ],
+    [
+      'other',
+      "PreToolUse hook failed: Error: write EOF\n    at WriteWrap.onWriteComplete [as oncomplete] (node:internal/stream_base_commons:94:16) {\n  errno: -4095,\n  code: 'EOF',\n  syscall: 'write'\n}",
+    ],
+    [
+      'other',
+      'Stop hook feedback: npm test failed:\n  ● StreamReader › handles read EOF gracefully\n\n    expect(received).toBe(expected) // Object.is equality\n    Expected: "done"\n    Received: "pending"',
+    ],
+    [
+      'other',
+      "Agent process exited with code 1. stderr reader thread EOF; last output: TypeError: Cannot read properties of undefined (reading 'map')",
+    ],
+    [
+      'other',
+      'gopls: jsonrpc2: read EOF (language server crashed; restart it with "Go: Restart Language Server")',
+    ],
+    ['capacity', '503 Service Unavailable: 系统维护中，暂时禁止访问，请稍后再试'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
