@@ -480,6 +480,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
     'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed', 'model stream was invalid',
+    // Round 34: vLLM's engine process that died (`Engine core proc EngineCore_DP0 died unexpectedly`), and a system
+    // error as a relay's type or sentence (`'type': 'system_error'`, `An system error has occurred`; not `file system
+    // error`).
+    'enginecore_', "'system_error'", '"system_error"', 'system error has occur',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
@@ -549,6 +553,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'apitimeouterror', 'network error', 'networkerror', 'network_error', 'network is unreachable',
     'incompleteread', 'incomplete chunked read', 'incomplete message', 'incompletemessage',
     'peer closed connection', 'reset by peer', 'remoteprotocolerror', 'serverdisconnected',
+    // Round 34: `the server closed connection before returning the first response byte`.
+    'closed connection before', 'closed the connection before',
     'server disconnected', 'disconnect/reset before headers', 'upstream connect error', 'tls handshake',
     'handshake timeout', 'deadline exceeded', 'deadline_exceeded', 'deadline expired', 'i/o timeout',
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',

@@ -1536,6 +1536,24 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'gopls: jsonrpc2: read EOF (language server crashed; restart it with "Go: Restart Language Server")',
     ],
     ['capacity', '503 Service Unavailable: 系统维护中，暂时禁止访问，请稍后再试'],
+    // Round 34: a vLLM engine process that died, a relay's system error, a connection closed before the first byte;
+    // and the same words beside a stronger cause (a file system, a balance, a bad parameter, a 429).
+    [
+      'server',
+      'ERROR 01-16 17:16:49 [core_client.py:605] Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.',
+    ],
+    [
+      'server',
+      "External Error: {'message': 'An system error has occurred, please try again later.', 'type': 'system_error'}",
+    ],
+    ['transport', 'inner_err="the server closed connection before returning the first response byte.'],
+    ['other', 'Error: file system error: could not write ~/.cache/agent/state.json (disk quota?)'],
+    ['quota', "{'message': 'insufficient balance', 'type': 'system_error'}"],
+    ['bad_request', '{"error":{"message":"Invalid parameter: max_tokens","type":"system_error","code":400}}'],
+    [
+      'rate_limit',
+      '429 Too Many Requests: the gateway closed the connection before the rate limit window reset',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
