@@ -265,6 +265,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
     // Round 33: an agent's hook, its own command, failed (`PreToolUse hook failed: Error: write EOF`).
     'hook failed', 'hook error',
+    // Round 35: OpenHands' sandbox, the agent's own runtime (`AgentRuntimeTimeoutError: Runtime failed to return
+    // execute_action before the requested timeout of 120s`, `Action execution API is not alive`); not Bedrock's
+    // `bedrockagentruntime`.
+    'agentruntimetimeouterror', 'agentruntimedisconnectederror', 'agentruntimeunavailableerror',
+    'agentruntimenotreadyerror', 'agentruntimeerror', 'action execution api',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
@@ -441,6 +446,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `must not be empty` alone are in servers' own 500s and in help text beside a 503 or a reset.
     'with cache_control may be provided', 'must not be an empty array', 'parts must not be empty',
     'arguments were not valid json',
+    // Round 35: DashScope's `InternalError.Algo.InvalidParameter: The parameters … must confirm to a valid
+    // openai-compatible JSON schema` (its `InternalError` prefix is a category, not a failed server).
+    'invalidparameter',
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
@@ -555,6 +563,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'peer closed connection', 'reset by peer', 'remoteprotocolerror', 'serverdisconnected',
     // Round 34: `the server closed connection before returning the first response byte`.
     'closed connection before', 'closed the connection before',
+    // Round 35: a stream that ended without its end (`Did not receive done or success response in stream`, the AI
+    // SDK's `Anthropic: Error in input stream`).
+    'did not receive done', 'error in input stream',
+    // …and a provider that stopped answering (`No response from provider for 180s … Reconnecting`).
+    'no response from provider',
     'server disconnected', 'disconnect/reset before headers', 'upstream connect error', 'tls handshake',
     'handshake timeout', 'deadline exceeded', 'deadline_exceeded', 'deadline expired', 'i/o timeout',
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',

