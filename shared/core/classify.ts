@@ -127,6 +127,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Replicate's `You need to set up billing to run this model`.
     'set up billing',
     'no credits left', 'no credits remaining', 'no credits available', 'have no credits', 'insufficient balance', 'insufficient_balance', 'insufficient funds', 'balance to complete',
+    // `Your organization does not have enough balance to request this action` (not `enough balance` alone: a
+    // relay's note that a key has enough balance sits beside its 503s and resets).
+    'not have enough balance to',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
@@ -211,6 +214,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
+    // A key that never reached the provider (`API key missing for provider openai`, Zhipu's `Authentication parameter
+    // not received in Header`) and Qianfan's `IAM Certification failed`. Narrowed after a review: `api key missing`
+    // alone is also an MCP server's or a telemetry client's key in a warning beside a 529 or a reset, and so are
+    // `key not provided`, `token not provided`, `no key found` or `enter a valid`.
+    'api key missing for provider', 'authentication parameter not received', 'iam certification failed',
     'provide an api key', 'not logged in', '/login', 'log in again', 'login again', 'sign in again',
     'signing in again', 'please log in', 'please login', 'login required',
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
@@ -321,6 +329,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     '"param":"400"', '"param":"404"', '"param":"422"', '<400>',
   ],
   permission: [
+    // A provider's risk control (`Abnormal access behavior detected by risk control`), Cloudflare's block page (`Sorry,
+    // you have been blocked`) and an account made inactive; narrowed after a review (relays throttle as `risk
+    // control` too, a 429 says `you have been blocked for 60 seconds`, a scaled-to-zero endpoint's account is
+    // `currently inactive`).
+    'detected by risk control', 'sorry, you have been blocked', 'your account is currently inactive',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -446,6 +459,16 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `must not be empty` alone are in servers' own 500s and in help text beside a 503 or a reset.
     'with cache_control may be provided', 'must not be an empty array', 'parts must not be empty',
     'arguments were not valid json',
+    // A model or feature retired or not there, in its providers' words (Groq's `The model gemma2-9b-it has been
+    // decommissioned and is no longer supported`, `Claude Opus 4.5 is no longer available. Please switch to …`,
+    // `not yet implemented for this endpoint`, `The requested resource was not found at the provider`), and a 431's
+    // headers (`Request Header Fields Too Large`, nginx's `Request Header Or Cookie Too Large`). Narrowed after a
+    // review: a host or a node pool is decommissioned in a 502, Rust's `todo!()` panics `not yet implemented`, a
+    // registry cache's resource is not found in a 500, an upstream's response headers are too large; and not `no
+    // longer supported` alone, which an agent's own old version says.
+    'decommissioned and is no longer supported', 'no longer available. please switch',
+    'not yet implemented for this endpoint', 'requested resource was not found at the provider',
+    'request header fields too large', 'request header or cookie too large',
     // Round 35: DashScope's `InternalError.Algo.InvalidParameter: The parameters … must confirm to a valid
     // openai-compatible JSON schema` (its `InternalError` prefix is a category, not a failed server).
     'invalidparameter',

@@ -1588,6 +1588,134 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'API Error: 503 {"error":{"message":"No response from provider: all upstream channels are overloaded","type":"upstream_error"}}',
     ],
     ['rate_limit', '429 Too Many Requests: Error in input stream: rate limit exceeded for this key'],
+    // Classes the fixture read as `other`: a provider key that never arrived, Qianfan's IAM check, a balance too low,
+    // a model retired, a feature not there for an endpoint, a 431's headers, risk control, Cloudflare's block page,
+    // an inactive account.
+    ['auth', 'Error: API key missing for provider "openai". Set OPENAI_API_KEY or run /connect.'],
+    [
+      'auth',
+      '{"error":{"code":"1001","message":"Authentication parameter not received in Header, unable to authenticate"}}',
+    ],
+    ['auth', '{"error_code":14,"error_msg":"IAM Certification failed"}'],
+    [
+      'quota',
+      'API Error: 403 {"error":{"message":"Your organization does not have enough balance to run this model","type":"forbidden"}}',
+    ],
+    [
+      'bad_request',
+      'Error: The model llama-3.1-70b-versatile has been decommissioned and is no longer supported. Please refer to https://console.groq.com/docs/deprecations',
+    ],
+    ['bad_request', 'Claude Opus 4.5 is no longer available. Please switch to Claude Opus 4.6 with /model.'],
+    ['bad_request', 'Error: responses API streaming with tools is not yet implemented for this endpoint'],
+    [
+      'bad_request',
+      '{"error":{"code":"NotFound","message":"The requested resource was not found at the provider"}}',
+    ],
+    ['bad_request', 'Error: 431 Request Header Fields Too Large'],
+    [
+      'permission',
+      '{"error":{"message":"Abnormal access behavior detected by risk control, request rejected","type":"risk_control_error"}}',
+    ],
+    [
+      'permission',
+      'Error: Sorry, you have been blocked. You are unable to access api.relay-example.com. Cloudflare Ray ID: 8f2c1d3e9a7b4c21 - Your IP: 203.0.113.7',
+    ],
+    ['permission', 'Your account is currently inactive. Please contact support to reactivate it.'],
+    // Found by a review of those words: the same words beside a stronger cause (a token step the network broke, Rust's
+    // `todo!()`, a 429 that blocks for a minute, a relay that throttles as risk control, a tool's or an MCP server's
+    // key, a decommissioned host, a warning line beside a 529 or a reset, a scaled-to-zero endpoint).
+    [
+      'transport',
+      'Error: Failed to load service account credentials: request to https://oauth2.googleapis.com/token failed, reason: socket hang up',
+    ],
+    [
+      'transport',
+      "google.auth.exceptions.TransportError: HTTPSConnectionPool(host='oauth2.googleapis.com', port=443): Read timed out. (read timeout=120) while trying to load service account credentials from /secrets/sa.json",
+    ],
+    [
+      'transport',
+      'Error: Could not load service account credentials from metadata server: request to http://169.254.169.254/computeMetadata/v1/instance/service-accounts/default/token failed, reason: connect ECONNREFUSED 169.254.169.254:80',
+    ],
+    [
+      'other',
+      "thread 'tokio-runtime-worker' panicked at codex-rs/core/src/codex.rs:1432:17:\nnot yet implemented\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+    ],
+    [
+      'server',
+      'API Error: 500 {"error":{"message":"Internal Server Error: NotImplementedError: fused MoE kernel for this GPU (sm_89) is not yet implemented","type":"InternalServerError","code":500}}',
+    ],
+    [
+      'other',
+      'Error: Image paste is not yet implemented for this terminal. Use @path/to/image.png to attach images instead.',
+    ],
+    [
+      'rate_limit',
+      '429 Too Many Requests: you have been blocked for 60 seconds after 120 requests in 1 minute. Retry-After: 60',
+    ],
+    [
+      'rate_limit',
+      'WebSocket error: Unexpected server response: 429 (too many connections from this IP; you have been blocked temporarily, reconnecting in 5s)',
+    ],
+    [
+      'transport',
+      'Error: connect ETIMEDOUT 104.18.32.47:443\nIf you have been blocked by a corporate firewall or VPN, set HTTPS_PROXY and try again.',
+    ],
+    [
+      'rate_limit',
+      'API Error: 429 {"error":{"message":"Request too frequent, triggered risk control. Please retry after 30 seconds.","type":"rate_limit_error"}}',
+    ],
+    [
+      'other',
+      'Error executing tool transfer_funds: InsufficientBalanceError: account acc_12 does not have enough balance for a transfer of 250.00 USD\n    at WalletService.transfer (/srv/mcp-wallet/dist/wallet.js:88:13)',
+    ],
+    [
+      'other',
+      'Error executing tool web_search: TAVILY api key missing (set TAVILY_API_KEY in the MCP server env)',
+    ],
+    [
+      'other',
+      'MCP error -32603: GitHub api key missing; set GITHUB_PERSONAL_ACCESS_TOKEN for the github MCP server',
+    ],
+    [
+      'server',
+      'API Error: 500 {"error":{"message":"failed to load model config: the requested resource was not found in the registry cache (s3://models/cfg/llama-3.3-70b.json)","type":"server_error"}}',
+    ],
+    [
+      'server',
+      'API Error: 502 Bad Gateway: upstream host ip-10-0-4-17 has been decommissioned; the next attempt will route to a healthy host',
+    ],
+    [
+      'server',
+      'Error: 500 {"error":{"message":"The deployment\'s backing node pool has been decommissioned during maintenance; please retry","type":"server_error"}}',
+    ],
+    [
+      'server',
+      'API Error: 502 Bad Gateway: upstream sent response header fields too large (x-trace-context) while reading response header from upstream',
+    ],
+    [
+      'capacity',
+      '[mcp] brave-search: BRAVE api key missing, web search tool disabled\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_011CV8sJ2"}',
+    ],
+    [
+      'transport',
+      'Telemetry: posthog api key missing, analytics disabled\nError: request to https://api.openai.com/v1/responses failed, reason: read ECONNRESET',
+    ],
+    [
+      'capacity',
+      'API Error: 503 {"error":{"code":"server_overloaded","message":"The upstream is experiencing high traffic right now. You were not charged and have enough balance; please retry in a few seconds.","type":"upstream_error"}}',
+    ],
+    [
+      'server',
+      'API Error: 500 {"error":{"message":"failed to check whether user has enough balance: dial tcp 10.0.0.5:6379: i/o timeout","type":"new_api_error","code":"get_user_quota_failed"}}',
+    ],
+    [
+      'capacity',
+      '503 Service Unavailable: {"error":{"message":"No available channel for model claude-opus-4-5 under group default (risk control passed, 0/12 channels healthy)","type":"new_api_error"}}',
+    ],
+    [
+      'capacity',
+      '503 Service Unavailable: {"error":"This endpoint\'s account is currently inactive (scaled to zero after 15 minutes idle). It is starting up; retry in about 30s."}',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
