@@ -55,6 +55,9 @@ const CJK_MARK = '一';
 const AUTH_STEPS = [
   'oauth token', 'oauth/token', 'oauth2.googleapis.com/token', 'token refresh', 'refresh token', 'refresh_token',
   'credential refresh', 'retrieving credentials', 'failed to get token', 'failed to retrieve a token', 'access token',
+  // Round 36: a sign-in the network broke (`Failed to sign in. Message: request to https://cloudcode-pa.googleapis.com/…
+  // failed, reason: Client network socket disconnected`); with no network words, a failed sign-in stays auth.
+  'failed to login', 'failed to log in', 'failed to sign in',
 ];
 
 /** Phrases per signal, lowercase, matched anywhere after whitespace and JSON escapes are folded. */
@@ -251,7 +254,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'does not exist in our records', 'token is required',
     'api key is not valid', 'invalid authorization', 'virtual key expected', 'missing subscription key', 'malformed api key',
     'invalid oauth', 'please authenticate', 'oauth error', 'token exchange failed', 'exchange authorization code',
-    'failed to login', 'failed to log in', 'failed to sign in', 'sign in failed', 'error signing in', 'login fail:',
+    'sign in failed', 'error signing in', 'login fail:',
     'authentication failed', 'error authenticating', 'device_code', 'failed to get copilot token',
     'failed to get authorization',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
@@ -274,10 +277,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 33: an agent's hook, its own command, failed (`PreToolUse hook failed: Error: write EOF`).
     'hook failed', 'hook error',
     // Round 35: OpenHands' sandbox, the agent's own runtime (`AgentRuntimeTimeoutError: Runtime failed to return
-    // execute_action before the requested timeout of 120s`, `Action execution API is not alive`); not Bedrock's
-    // `bedrockagentruntime`.
+    // execute_action before the requested timeout of 120s`, `Action execution API is not alive`). Not a bare
+    // `AgentRuntimeError`: LobeHub types its provider's network failures so (and `SubAgentRuntimeError` holds it), nor
+    // Bedrock's `bedrockagentruntime`.
     'agentruntimetimeouterror', 'agentruntimedisconnectederror', 'agentruntimeunavailableerror',
-    'agentruntimenotreadyerror', 'agentruntimeerror', 'action execution api',
+    'agentruntimenotreadyerror', 'action execution api is not alive',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
@@ -471,7 +475,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'request header fields too large', 'request header or cookie too large',
     // Round 35: DashScope's `InternalError.Algo.InvalidParameter: The parameters … must confirm to a valid
     // openai-compatible JSON schema` (its `InternalError` prefix is a category, not a failed server).
-    'invalidparameter',
+    'algo.invalidparameter',
   ],
   // The output cap asked for (`max_tokens`) is over the model's: a parameter to fix, not an overflow.
   outputCap: [
@@ -498,6 +502,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
+    // Round 36: a review bot's `because of an internal service error. Please try again later.`
+    'internal service error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -511,10 +517,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid response was received from the upstream', 'upstream error', 'upstream_error',
     'upstream request failed', '5xx-error', 'backenderror', 'transient api error', 'issues producing the response',
     'enginedeaderror', 'engine loop', 'engine is already dead', 'model has crashed', 'model stream was invalid',
-    // Round 34: vLLM's engine process that died (`Engine core proc EngineCore_DP0 died unexpectedly`), and a system
-    // error as a relay's type or sentence (`'type': 'system_error'`, `An system error has occurred`; not `file system
-    // error`).
-    'enginecore_', "'system_error'", '"system_error"', 'system error has occur',
+    // Round 34: vLLM's engine process that died (`Engine core proc EngineCore_DP0 died unexpectedly`), and a relay's
+    // system error that asks for another try (`An system error has occurred, please try again later`). Not the type
+    // `system_error` alone: one-api forks give it to every error of their own, a 401 or a 403 among them.
+    'enginecore_', 'system error has occurred, please try again', 'system error has occured, please try again',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
     '"isretryable": true', '"isretryable":true',
@@ -1266,7 +1272,12 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
  */
 function needsLook(phrase: string, action: Action): boolean {
   if (!('signal' in action)) return true;
-  return LOOKED_AT.has(action.signal) || phrase.startsWith('timeout') || 'timeout'.startsWith(phrase);
+  return (
+    LOOKED_AT.has(action.signal) ||
+    phrase.startsWith('timeout') ||
+    'timeout'.startsWith(phrase) ||
+    phrase === 'timedout'
+  );
 }
 
 /**
@@ -1666,6 +1677,8 @@ function judge(text: string, found: number, entries: number): Scan {
           if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
           if (arg === S.permission && isGuessed(text, start)) break;
           if (codeAt(text, end) === EQUALS && text.startsWith('timeout', start)) break;
+          // A process result's field, not a failure: `timedOut: false` (execa), `"timeout": null`.
+          if (isTimeoutWord(text, start) && isFalseField(text, end)) break;
           signals |= arg;
           break;
         case LOOK_HINT: {
@@ -1856,6 +1869,24 @@ function isQuietKey(t: string, end: number): boolean {
   return EMPTY_VALUES.some((value) => t.startsWith(value, k));
 }
 const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
+
+/** Whether a timeout word starts at `start` (`timeout…`, `timedout`). */
+function isTimeoutWord(t: string, start: number): boolean {
+  return t.startsWith('timeout', start) || t.startsWith('timedout', start);
+}
+
+/** Whether the word ending at `end` is a field set to nothing: `timedOut: false`, `"timeout": null` (a quote, a colon). */
+function isFalseField(t: string, end: number): boolean {
+  let k = end;
+  if (codeAt(t, k) === DOUBLE_QUOTE || codeAt(t, k) === QUOTE) k++;
+  if (codeAt(t, k) !== COLON) return false;
+  k++;
+  if (codeAt(t, k) === SPACE) k++;
+  for (const value of FALSE_VALUES)
+    if (t.startsWith(value, k) && !isWordChar(codeAt(t, k + value.length))) return true;
+  return false;
+}
+const FALSE_VALUES = ['false', 'null', 'none', 'undefined'];
 
 /**
  * Whether the words before `start` deny what follows or only point at it: `(not your usage limit)`, `isn't a

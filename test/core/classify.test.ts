@@ -1716,6 +1716,110 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'capacity',
       '503 Service Unavailable: {"error":"This endpoint\'s account is currently inactive (scaled to zero after 15 minutes idle). It is starting up; retry in about 30s."}',
     ],
+    // Found by a review of rounds 34–35: those rounds' words where they are the cause, and where they sit beside a
+    // stronger one (LobeHub's `AgentRuntimeError` around a reset or a timeout, a subagent's runtime error around a 529,
+    // a one-api fork's `system_error` type on a refusal or a bad request, a DashScope 500 that names a parameter).
+    [
+      'server',
+      'API Error: 500 {"code":"SystemError","message":"An system error has occured, please try again later.","request_id":"a31c"}',
+    ],
+    [
+      'server',
+      "openai.InternalServerError: Error code: 500 - {'error': {'message': 'upstream failed (request id: 2025031208451)', 'type': 'system_error'}}",
+    ],
+    [
+      'server',
+      'ERROR 03-12 08:45:11 [core_client.py:564] Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.',
+    ],
+    [
+      'transport',
+      "the server closed connection before returning the first response byte. Make sure the server returns 'Connection: close' response header before closing the connection",
+    ],
+    [
+      'transport',
+      'Upstream error: do request failed: Post "https://api.anthropic.com/v1/messages": the server closed connection before returning the first response byte',
+    ],
+    ['transport', 'Error: Did not receive done or success response in stream.'],
+    ['transport', 'Anthropic: Error in input stream'],
+    ['transport', 'AI SDK Error: TypeError: Error in input stream'],
+    ['transport', '⚠️ No response from provider for 180s (non-streaming, model: glm-4.6). Aborting call.'],
+    ['transport', 'No response from provider for 120s. Reconnecting…'],
+    [
+      'bad_request',
+      'Exception: 400 - {"request_id":"9109859d-1bb9-9b2b-ab66-bb3100af743a","code":"InvalidParameter","message":"<400> InternalError.Algo.InvalidParameter: The \\"function.arguments\\" parameter of the code model must be in JSON format."}',
+    ],
+    [
+      'bad_request',
+      'InternalError.Algo.InvalidParameter: The parameters `response_format.json_schema` must confirm to a valid openai-compatible JSON schema',
+    ],
+    ['other', 'openhands.core.exceptions.AgentRuntimeDisconnectedError: Runtime disconnected'],
+    ['other', 'AgentRuntimeError: Action execution API is not alive'],
+    [
+      'transport',
+      '{"errorType":"AgentRuntimeError","error":{"cause":{"errno":-104,"code":"ECONNRESET","syscall":"read"},"message":"Connection error.","name":"Error"},"endpoint":"https://api.deepseek.com/v1","provider":"deepseek"}',
+    ],
+    [
+      'transport',
+      'POST /webapi/chat/openai 470: {"body":{"error":{"message":"Request timed out.","name":"APIConnectionTimeoutError"},"endpoint":"https://api.openai.com/v1","provider":"openai"},"errorType":"AgentRuntimeError"}',
+    ],
+    [
+      'transport',
+      '[chat] request failed: AgentRuntimeError {"error":{"cause":{"name":"ConnectTimeoutError","code":"UND_ERR_CONNECT_TIMEOUT","message":"Connect Timeout Error"},"message":"fetch failed","name":"TypeError"},"provider":"ollama"}',
+    ],
+    [
+      'transport',
+      "Route: [anthropic] AgentRuntimeError: [TypeError: terminated] { [cause]: [Error [SocketError]: other side closed] { code: 'UND_ERR_SOCKET' } }",
+    ],
+    [
+      'capacity',
+      'SubAgentRuntimeError [CHILD_RUN_FAILED]: subagent "code-reviewer" failed: API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_011CV8yQ3"}',
+    ],
+    [
+      'transport',
+      'SubagentRuntimeError: delegated task "explore-repo" aborted: API Error (Connection error.) · TypeError (fetch failed) · cause: Error: read ECONNRESET',
+    ],
+    [
+      'capacity',
+      'scripts.lib.agent.AgentRuntimeError: opencode run failed (exit 1): Error: 503 Service Unavailable {"error":{"message":"The server is overloaded. Please try again later.","type":"server_error"}}',
+    ],
+    [
+      'permission',
+      '{"error":{"message":"Forbidden: this token may only be used from 10.0.0.0/8, current IP 203.0.113.9 (request id: 20250312)","type":"system_error"}}',
+    ],
+    [
+      'bad_request',
+      "{'error': {'message': \"Invalid 'messages[3].content': expected a string, got null.\", 'type': 'system_error', 'param': 'messages'}}",
+    ],
+    [
+      'bad_request',
+      '{"error":{"message":"Invalid channel ID (request id: 20250312084511923514770tHgTAk3q)","type":"system_error"}}',
+    ],
+    [
+      'server',
+      'API Error: 500 {"request_id":"9109859d-1bb9","code":"InternalError","message":"InternalError.Algo: An internal error has occured during execution, please try again later. (upstream check: InvalidParameter)"}',
+    ],
+    [
+      'server',
+      'API Error: 502 {"error":{"message":"Bad Gateway: upstream returned InvalidParameterValue while the backend was restarting","type":"upstream_error"}}',
+    ],
+    // Round 36: a process result's `timedOut: false`, a review bot's internal service error, a sign-in the network
+    // broke (a sign-in that failed on its own stays auth).
+    [
+      'other',
+      'Error: Command failed with exit code 1: copilot --prompt-file /tmp/prompt.md\n{\n  stderr: undefined,\n  failed: true,\n  timedOut: false,\n  isCanceled: false,\n  killed: false\n}',
+    ],
+    ['transport', 'hyper::Error(Io, Custom { kind: TimedOut, error: "operation timed out" })'],
+    ['transport', '{"timeout": null, "error": "socket hang up"}'],
+    [
+      'server',
+      "🔴 I'm not able to complete the code review at this moment because of an internal service error. Please try again later.",
+    ],
+    [
+      'transport',
+      'Failed to sign in. Message: request to https://cloudcode-pa.googleapis.com/v1internal:loadCodeAssist failed, reason: Client network socket disconnected before secure TLS connection was established',
+    ],
+    ['auth', 'Failed to sign in: invalid credentials for user@example.com'],
+    ['auth', 'Failed to log in: the OAuth state did not match (possible CSRF); please run /login again'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
