@@ -458,9 +458,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // alternate user and assistant`), whatever 500 or `server_error` a local server puts around it.
     'content size limit', 'body size limit', 'must alternate', 'jinja exception',
     // Round 33: a request's own limits and shapes (`A maximum of 4 blocks with cache_control may be provided`,
-    // `'tools' must not be an empty array`, `contents.parts must not be empty`), and a tool call whose `arguments were not valid JSON` (not `… is not valid JSON` alone,
-    // which a parser says of an answer cut short or an HTML page). Narrowed after a review: `may be provided` and
-    // `must not be empty` alone are in servers' own 500s and in help text beside a 503 or a reset.
+    // `'tools' must not be an empty array`, `contents.parts must not be empty`), and a tool call whose `arguments
+    // were not valid JSON` (not `… is not valid JSON` alone, which a parser says of an answer cut short or an HTML
+    // page). Narrowed after a review: `may be provided` and `must not be empty` alone are in servers' own 500s and in
+    // help text beside a 503 or a reset.
     'with cache_control may be provided', 'must not be an empty array', 'parts must not be empty',
     'arguments were not valid json',
     // A model or feature retired or not there, in its providers' words (Groq's `The model gemma2-9b-it has been
@@ -1063,6 +1064,7 @@ const LOWER_R = 114;
 const LOWER_T = 116;
 const LOWER_U = 117;
 const BRACE = 123;
+const BRACE_CLOSE = 125;
 const PIPE = 124;
 const MIDDLE_DOT = 0xb7;
 const FULLWIDTH_COLON = 0xff1a;
@@ -1875,18 +1877,25 @@ function isTimeoutWord(t: string, start: number): boolean {
   return t.startsWith('timeout', start) || t.startsWith('timedout', start);
 }
 
-/** Whether the word ending at `end` is a field set to nothing: `timedOut: false`, `"timeout": null` (a quote, a colon). */
+/**
+ * Whether the word ending at `end` is a field set to nothing: `timedOut: false,`, `"timeout": null}`, `'timeout':
+ * None)`: a quote, a colon, the value, and the field's end (not `Timeout: none of the replicas answered`).
+ */
 function isFalseField(t: string, end: number): boolean {
   let k = end;
   if (codeAt(t, k) === DOUBLE_QUOTE || codeAt(t, k) === QUOTE) k++;
   if (codeAt(t, k) !== COLON) return false;
   k++;
   if (codeAt(t, k) === SPACE) k++;
-  for (const value of FALSE_VALUES)
-    if (t.startsWith(value, k) && !isWordChar(codeAt(t, k + value.length))) return true;
-  return false;
+  const value = FALSE_VALUES.find((word) => t.startsWith(word, k));
+  if (value === undefined) return false;
+  k += value.length;
+  if (codeAt(t, k) === SPACE) k++;
+  return FIELD_ENDS.includes(codeAt(t, k));
 }
 const FALSE_VALUES = ['false', 'null', 'none', 'undefined'];
+/** What may follow a field's value: `,` `}` `)` `]` or the end of the text. */
+const FIELD_ENDS = [COMMA, BRACE_CLOSE, PAREN_CLOSE, BRACKET_CLOSE, -1];
 
 /**
  * Whether the words before `start` deny what follows or only point at it: `(not your usage limit)`, `isn't a

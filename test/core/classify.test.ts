@@ -1810,6 +1810,8 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['transport', 'hyper::Error(Io, Custom { kind: TimedOut, error: "operation timed out" })'],
     ['transport', '{"timeout": null, "error": "socket hang up"}'],
+    ['transport', 'Timeout: none of the replicas answered within 30s'],
+    ['other', "Tool result: {'exit_code': 1, 'timeout': None, 'stderr': 'npm ERR! missing script: lint'}"],
     [
       'server',
       "🔴 I'm not able to complete the code review at this moment because of an internal service error. Please try again later.",
