@@ -222,6 +222,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // alone is also an MCP server's or a telemetry client's key in a warning beside a 529 or a reset, and so are
     // `key not provided`, `token not provided`, `no key found` or `enter a valid`.
     'api key missing for provider', 'authentication parameter not received', 'iam certification failed',
+    // Round 37: OpenHands' status id `STATUS$ERROR_LLM_AUTHENTICATION`.
+    'error_llm_authentication',
     'provide an api key', 'not logged in', '/login', 'log in again', 'login again', 'sign in again',
     'signing in again', 'please log in', 'please login', 'login required',
     'token has expired', 'token expired', 'token is expired', 'token_expired', 'expired token',
@@ -464,6 +466,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // help text beside a 503 or a reset.
     'with cache_control may be provided', 'must not be an empty array', 'parts must not be empty',
     'arguments were not valid json',
+    // Round 37: the Responses API's `Item 'fc_…' of type 'function_call' was provided without its required
+    // 'reasoning' item`.
+    'provided without its required',
     // A model or feature retired or not there, in its providers' words (Groq's `The model gemma2-9b-it has been
     // decommissioned and is no longer supported`, `Claude Opus 4.5 is no longer available. Please switch to …`,
     // `not yet implemented for this endpoint`, `The requested resource was not found at the provider`), and a 431's
@@ -598,6 +603,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'did not receive done', 'error in input stream',
     // …and a provider that stopped answering (`No response from provider for 180s … Reconnecting`).
     'no response from provider',
+    // Round 37: the AWS SDK for Rust's `DispatchFailure(DispatchFailure { source: ConnectorError { kind: Io, … } })`
+    // (Amazon Q Developer CLI): the request never got through.
+    'dispatchfailure', 'connectorerror',
     'server disconnected', 'disconnect/reset before headers', 'upstream connect error', 'tls handshake',
     'handshake timeout', 'deadline exceeded', 'deadline_exceeded', 'deadline expired', 'i/o timeout',
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',

@@ -1822,6 +1822,29 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['auth', 'Failed to sign in: invalid credentials for user@example.com'],
     ['auth', 'Failed to log in: the OAuth state did not match (possible CSRF); please run /login again'],
+    // Round 37: the AWS SDK for Rust's dispatch failure, a Responses API item without its reasoning, OpenHands'
+    // authentication status; and the same words beside a stronger cause (a monthly limit, a 529).
+    [
+      'transport',
+      'An unexpected error occurred during the response stream:\n    CodewhispererChatResponseStream(DispatchFailure(DispatchFailure { source: ConnectorError { kind: Io, source: hyper::Error(Body, Custom { kind: InvalidData, error: DecryptError }) } }))',
+    ],
+    [
+      'transport',
+      'aiohttp.client_exceptions.ClientConnectorError: Cannot connect to host api.openai.com:443 ssl:default [Connection reset by peer]',
+    ],
+    [
+      'bad_request',
+      "AI_APICallError: Item 'fc_0dc4d92ad113' of type 'function_call' was provided without its required 'reasoning' item: 'rs_0d12'.",
+    ],
+    ['auth', '15:19:52 - openhands:ERROR: loop.py:25 - STATUS$ERROR_LLM_AUTHENTICATION'],
+    [
+      'quota',
+      'DispatchFailure: the request was not sent because the monthly limit for this account is reached',
+    ],
+    [
+      'capacity',
+      'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}} (a retried tool call was provided without its required result earlier in the turn)',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
