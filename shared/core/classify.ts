@@ -284,6 +284,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Bedrock's `bedrockagentruntime`.
     'agentruntimetimeouterror', 'agentruntimedisconnectederror', 'agentruntimeunavailableerror',
     'agentruntimenotreadyerror', 'action execution api is not alive',
+    // Round 38: an ACP agent process that failed under its client (`Internal error: "server shut down unexpectedly"`,
+    // `failed to send response, receiver dropped`, the Agent SDK's `Query closed before response received`):
+    // JSON-RPC's -32603 `Internal error` is then the agent's own, not a provider's. Not `server shut down
+    // unexpectedly` unquoted (an upstream's), nor Node's `write after a stream was destroyed` (a socket's too).
+    'error: "server shut down unexpectedly', 'receiver dropped', 'query closed before response',
     'malformed function call', 'malformed_function_call', 'mcp error', 'mcperror', 'mcp server',
     'terminated by signal', 'sigkill', 'cors policy', 'mcpserver',
     'failed to start extension', 'error activating extension', 'failed to validate tool parameters',
@@ -397,6 +402,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'service disruption', 'will return soon',
     'no available provider', 'no upstream provider', 'no available upstream', 'workers available', 'no available workers',
     'backpressure', 'max_queued_requests', 'service busy',
+    // Round 38: `The model is temporarily busy. Please try again in a moment.`
+    'temporarily busy',
     // A key pool with every key cooling down or tripped: `no available key (all keys in cooldown or disabled)`,
     // `No active API keys available for this group`, `circuit breaker tripped`, `Provider is temporarily cooled
     // down`. (`no api key available` is a missing key, `your API key is in cooldown` a rate limit: neither is.)
@@ -1286,7 +1293,8 @@ function needsLook(phrase: string, action: Action): boolean {
     LOOKED_AT.has(action.signal) ||
     phrase.startsWith('timeout') ||
     'timeout'.startsWith(phrase) ||
-    phrase === 'timedout'
+    phrase === 'timedout' ||
+    phrase === 'server error'
   );
 }
 
@@ -1686,7 +1694,12 @@ function judge(text: string, found: number, entries: number): Scan {
           if ((arg === S.content || arg === S.contentWeak) && isQuietKey(text, end)) break;
           if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
           if (arg === S.permission && isGuessed(text, start)) break;
-          if (codeAt(text, end) === EQUALS && text.startsWith('timeout', start)) break;
+          // A log line's key, not a failure: `timeout=5`, opencode's `service=server error=JSON Parse error: …`.
+          if (
+            codeAt(text, end) === EQUALS &&
+            (text.startsWith('timeout', start) || text.startsWith('server error', start))
+          )
+            break;
           // A process result's field, not a failure: `timedOut: false` (execa), `"timeout": null`.
           if (isTimeoutWord(text, start) && isFalseField(text, end)) break;
           signals |= arg;

@@ -1845,6 +1845,29 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'capacity',
       'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}} (a retried tool call was provided without its required result earlier in the turn)',
     ],
+    // Round 38: an ACP agent process that failed under its client (JSON-RPC's -32603 `Internal error` is then its
+    // own), a log line's `server error=` key, a model temporarily busy; and the same words beside a provider's cause
+    // (a stream that disconnected inside a -32603, an upstream server that shut down in a 502, a 500 in a log line).
+    [
+      'other',
+      'Server exited with status exit status: 1 Error: ACP error: Internal error: "failed to send response, receiver dropped"',
+    ],
+    ['other', 'Failed to create session: Internal error: "server shut down unexpectedly"'],
+    [
+      'other',
+      '{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"Internal error","data":{"details":"Query closed before response received"}}}',
+    ],
+    [
+      'transport',
+      '{"code": -32603, "message": "Internal error", "data": {"message": "stream disconnected before completion: error sending request for url (https://chatgpt.com/backend-api/codex/responses)"}}',
+    ],
+    ['server', 'API Error: 502 Bad Gateway: upstream server shut down unexpectedly while streaming'],
+    [
+      'other',
+      "ERROR 2026-06-01T02:24:48 +2ms service=server error=JSON Parse error: Unrecognized token '<' at FileSystem.readJson",
+    ],
+    ['server', 'ERROR service=llm status=500 Internal Server Error: server error from provider'],
+    ['capacity', 'Error: The model is temporarily busy. Please try again in a moment.'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
