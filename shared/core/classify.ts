@@ -1284,8 +1284,9 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
 
 /**
  * A match needs a second look at the text around it when it is a hint, a special, or a signal with a veto:
- * `rate…` followed by `-` (a header name), or `timeout` followed by `=` (a setting). Every other signal match
- * only sets its bit, which the automaton does for the state as a whole.
+ * `rate…` followed by `-` (a header name), `timeout` or `server error` followed by `=` (a setting, a log line's
+ * key), `timeout` or `timedout` as a field set to nothing (`timedOut: false,`). Every other signal match only sets
+ * its bit, which the automaton does for the state as a whole.
  */
 function needsLook(phrase: string, action: Action): boolean {
   if (!('signal' in action)) return true;
