@@ -1292,12 +1292,14 @@ function needsLook(phrase: string, action: Action): boolean {
   if (!('signal' in action)) return true;
   return (
     LOOKED_AT.has(action.signal) ||
-    phrase.startsWith('timeout') ||
-    'timeout'.startsWith(phrase) ||
-    phrase === 'timedout' ||
-    phrase === 'server error'
+    [...KEY_WORDS, ...FIELD_WORDS].some((word) => phrase.startsWith(word) || word.startsWith(phrase))
   );
 }
+
+/** Words that say nothing as a setting or a log line's key: `timeout=5`, opencode's `service=server error=…`. */
+const KEY_WORDS = ['timeout', 'server error'];
+/** Words that say nothing as a field set to nothing: `timedOut: false,` (execa), `"timeout": null}`. */
+const FIELD_WORDS = ['timeout', 'timedout'];
 
 /**
  * Signals whose matches are judged in place: `rate…` (not a header name), the content words (not a JSON key
@@ -1695,14 +1697,8 @@ function judge(text: string, found: number, entries: number): Scan {
           if ((arg === S.content || arg === S.contentWeak) && isQuietKey(text, end)) break;
           if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
           if (arg === S.permission && isGuessed(text, start)) break;
-          // A log line's key, not a failure: `timeout=5`, opencode's `service=server error=JSON Parse error: …`.
-          if (
-            codeAt(text, end) === EQUALS &&
-            (text.startsWith('timeout', start) || text.startsWith('server error', start))
-          )
-            break;
-          // A process result's field, not a failure: `timedOut: false` (execa), `"timeout": null`.
-          if (isTimeoutWord(text, start) && isFalseField(text, end)) break;
+          if (codeAt(text, end) === EQUALS && startsWithOneOf(text, start, KEY_WORDS)) break;
+          if (startsWithOneOf(text, start, FIELD_WORDS) && isFalseField(text, end)) break;
           signals |= arg;
           break;
         case LOOK_HINT: {
@@ -1894,9 +1890,10 @@ function isQuietKey(t: string, end: number): boolean {
 }
 const EMPTY_VALUES = ['null', 'none', 'false', '""', "''", '[]', '{}'];
 
-/** Whether a timeout word starts at `start` (`timeout…`, `timedout`). */
-function isTimeoutWord(t: string, start: number): boolean {
-  return t.startsWith('timeout', start) || t.startsWith('timedout', start);
+/** Whether one of `words` starts at `start`. */
+function startsWithOneOf(t: string, start: number, words: readonly string[]): boolean {
+  for (const word of words) if (t.startsWith(word, start)) return true;
+  return false;
 }
 
 /**
