@@ -133,6 +133,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Your organization does not have enough balance to request this action` (not `enough balance` alone: a
     // relay's note that a key has enough balance sits beside its 503s and resets).
     'not have enough balance to',
+    // Round 40: aiXplain's `{'error': 'err.not_enough_balance'}`; SageMaker's account-level `ResourceLimitExceeded`.
+    'not_enough_balance', 'resourcelimitexceeded',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
@@ -209,6 +211,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'context is too large',
     // German `Längenlimit` (length limit).
     'ngenlimit',
+    // Round 39: ChatGPT's `The message you submitted was too long, please reload the conversation …`.
+    'submitted was too long',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -261,6 +265,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to get authorization',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
     'authentifizierung fehlgeschlagen', "de l'authentification",
+    // Round 40: Azure's token from another tenant (`Token tenant … does not match resource tenant`).
+    'does not match resource tenant', 'tenant provided in token',
   ],
   authStep: AUTH_STEPS,
   localOther: [
@@ -431,6 +437,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // service `ocupado` (busy; not `ocupado` alone, which a local port or file is too),
     // Italian `sovraccarico` (overloaded), `manutenzione` (maintenance).
     'indispon', 'servicio no disponible', 'servidor ocupado', 'servicio ocupado', 'sovraccarico', 'manutenzione',
+    // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity`.
+    'capacityerror',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -697,6 +705,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error al conectarse', 'erreur de connexion', 'connexion internet', 'servidor expirou', 'instabilidade na rede',
     'offline zu sein', 'internetverbindung', 'verbindung zum server', 'netzwerkstabilit', 'antwort unterbrochen',
     'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
+    // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
+    'failed to lookup address',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -1029,6 +1039,8 @@ const STATUS_REASONS = [
   'bad request', 'not found', 'overloaded', 'payment required', 'insufficient balance', 'request timeout',
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
   'request time-out',
+  // Python requests' `raise_for_status`: `404 Client Error: Not Found for url: …` (`500 Server Error: …` too).
+  'client error',
   'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
   'error',
   // A status before the request it answers: `403 GET https://…` (an error chain's line).
@@ -1141,6 +1153,15 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // `stream disconnected before completion: An error occurred while processing your request. You can retry…`.
   if (signals & S.transportWrapper && signals & S.server && scan.text.includes(OPENAI_SERVER_ERROR))
     signals &= ~S.transportWrapper;
+  // A JavaScript runtime error with no status is the client's own bug, whatever upstream failure its wrapper names
+  // (`Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')`): unless the network's
+  // words, an overload or a rate limit are there too (a client that crashed on the error body it was given).
+  if (
+    scan.clientBug &&
+    status === undefined &&
+    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate))
+  )
+    signals |= S.localOther;
   const cls = decide(signals, status, statusClass, retryAfterMs);
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
@@ -1259,7 +1280,15 @@ const S = Object.fromEntries(Object.keys(PHRASES).map((signal, bit) => [signal, 
   number
 >;
 
-type Special = 'epoch' | 'resetsClock' | 'afterDate' | 'atClock' | 'terminated' | 'invalidKey';
+type Special =
+  | 'epoch'
+  | 'resetsClock'
+  | 'afterDate'
+  | 'atClock'
+  | 'terminated'
+  | 'invalidKey'
+  | 'clientBug'
+  | 'modelNamed';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
 
 const PATTERNS: Array<{ phrase: string; action: Action }> = [
@@ -1280,13 +1309,26 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     phrase,
     action: { special: 'invalidKey' as const },
   })),
+  // A JavaScript runtime error: the client's own bug (`Model request failed: TypeError: Cannot read properties of
+  // undefined (reading 'llm')`), which `classify` weighs against the status and the words around it.
+  // biome-ignore format: a table reads better packed
+  ...['cannot read properties of', 'cannot read property', 'is not a function', 'undefined is not an object',
+    'is not iterable', 'cannot destructure property'].map((phrase) => ({
+    phrase,
+    action: { special: 'clientBug' as const },
+  })),
+  // A model named in quotes and not found: `model 'qwen2.5:7b' not found`, `{"error":"Model 'vercel/…' not found"}`.
+  ...[`' not found`, '" not found', '` not found'].map((phrase) => ({
+    phrase,
+    action: { special: 'modelNamed' as const },
+  })),
 ];
 
 /**
  * A match needs a second look at the text around it when it is a hint, a special, or a signal with a veto:
  * `rate…` followed by `-` (a header name), `timeout` or `server error` followed by `=` (a setting, a log line's
- * key), `timeout` or `timedout` as a field set to nothing (`timedOut: false,`). Every other signal match only sets
- * its bit, which the automaton does for the state as a whole.
+ * key), `timeout` or `timedout` as a field set to nothing (`timedOut: false,`) or after a lone `if `. Every other
+ * signal match only sets its bit, which the automaton does for the state as a whole.
  */
 function needsLook(phrase: string, action: Action): boolean {
   if (!('signal' in action)) return true;
@@ -1298,7 +1340,12 @@ function needsLook(phrase: string, action: Action): boolean {
 
 /** Words that say nothing as a setting or a log line's key: `timeout=5`, opencode's `service=server error=…`. */
 const KEY_WORDS = ['timeout', 'server error'];
-/** Words that say nothing as a field set to nothing: `timedOut: false,` (execa), `"timeout": null}`. */
+/** Whether the word at `start` follows a lone `if `: a timeout only supposed (`If timeout, please recheck …`). */
+function isSupposed(t: string, start: number): boolean {
+  return t.startsWith('if ', start - 3) && !isLetter(codeAt(t, start - 4));
+}
+
+/** Words that say nothing as a field set to nothing (`timedOut: false,` from execa, `"timeout": null}`) or after `if `. */
 const FIELD_WORDS = ['timeout', 'timedout'];
 
 /**
@@ -1485,6 +1532,8 @@ const SPECIALS: readonly Special[] = [
   'atClock',
   'terminated',
   'invalidKey',
+  'clientBug',
+  'modelNamed',
 ];
 const PATTERN_LENGTH = Int32Array.from(PATTERNS, (p) => p.phrase.length);
 const PATTERN_KIND = Uint8Array.from(PATTERNS, ({ action }) =>
@@ -1501,6 +1550,8 @@ type Scan = {
   text: string;
   signals: number;
   hintMs: number | undefined;
+  /** Whether a JavaScript runtime error (`TypeError: x is not a function`) is in it. */
+  clientBug: boolean;
 };
 
 /** (state, end) of matches that need a second look; reused across calls and grown when a text needs more. */
@@ -1678,6 +1729,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier1 = -1;
   let tier2 = -1;
   let invalidKey = false;
+  let clientBug = false;
   // Waits read per tier.
   let read0 = 0;
   let read1 = 0;
@@ -1698,7 +1750,11 @@ function judge(text: string, found: number, entries: number): Scan {
           if ((arg === S.quota || arg === S.quotaBare) && isDenied(text, start)) break;
           if (arg === S.permission && isGuessed(text, start)) break;
           if (codeAt(text, end) === EQUALS && startsWithOneOf(text, start, KEY_WORDS)) break;
-          if (startsWithOneOf(text, start, FIELD_WORDS) && isFalseField(text, end)) break;
+          if (
+            startsWithOneOf(text, start, FIELD_WORDS) &&
+            (isFalseField(text, end) || isSupposed(text, start))
+          )
+            break;
           signals |= arg;
           break;
         case LOOK_HINT: {
@@ -1725,6 +1781,7 @@ function judge(text: string, found: number, entries: number): Scan {
           const special = SPECIALS[arg] ?? 'epoch';
           const bit = SPECIAL_BITS[special];
           if (special === 'invalidKey') invalidKey ||= specialHolds(text, start, end, special);
+          else if (special === 'clientBug') clientBug = true;
           else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
       }
@@ -1735,7 +1792,7 @@ function judge(text: string, found: number, entries: number): Scan {
   // model is overloaded`) do not outrank the overload it wraps.
   if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= SPECIAL_BITS.invalidKey;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
-  return { text, signals, hintMs };
+  return { text, signals, hintMs, clientBug };
 }
 
 /** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */
@@ -1946,6 +2003,8 @@ const SPECIAL_BITS: Record<Special, number> = {
   atClock: S.resetsAt,
   terminated: S.transportWrapper,
   invalidKey: S.auth,
+  clientBug: S.localOther,
+  modelNamed: S.modelNotFound,
 };
 
 function specialHolds(t: string, start: number, end: number, special: Special): boolean {
@@ -1967,7 +2026,26 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
       return digitsAt(t, end) > 0 || monthAt(t, end);
     case 'terminated': // undici's `TypeError: terminated`, not `process has terminated: …`
       return !isLetter(codeAt(t, end));
+    case 'clientBug':
+      return true;
+    case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`
+      return quotedAfter(t, start, MODEL_WORD);
   }
+}
+
+const MODEL_WORD = 'model ';
+/** The longest quoted name `quotedAfter` reads back over. */
+const NAME_MAX = 120;
+
+/** Whether the quote at `close` ends a name without whitespace that opens right after `word`. */
+function quotedAfter(t: string, close: number, word: string): boolean {
+  const quote = t.charCodeAt(close);
+  for (let k = close - 1; k > close - NAME_MAX && k > 0; k--) {
+    const code = t.charCodeAt(k);
+    if (code === quote) return k > 1 && t.startsWith(word, k - word.length);
+    if (code === SPACE) return false;
+  }
+  return false;
 }
 
 /** A month's first three letters at `i` (`jul`), compared without cutting them out. */

@@ -1868,6 +1868,58 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['server', 'ERROR service=llm status=500 Internal Server Error: server error from provider'],
     ['capacity', 'Error: The model is temporarily busy. Please try again in a moment.'],
+    // Rounds 39–41: a JavaScript runtime error with no status (the client's own bug, whatever its wrapper says), a
+    // model named in quotes and not found, Rust's failed address lookup, Python requests' `404 Client Error`, an
+    // Azure token from another tenant, a timeout only supposed; and the same words beside a status, the network's
+    // words or an overload (a client that crashed on the error body it was given).
+    [
+      'other',
+      "plugin:copilot:69969 Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')",
+    ],
+    ['other', 'Error streaming response: e.startsWith is not a function'],
+    [
+      'server',
+      'API Error: 500 {"error":{"message":"Cannot read properties of undefined (reading \'promptTokenCount\')"}}',
+    ],
+    [
+      'transport',
+      "AI response error; aborting request: TypeError: Cannot read properties of undefined (reading 'status')\n cause: Error: socket hang up",
+    ],
+    ['capacity', "Overloaded: TypeError: Cannot read properties of undefined (reading 'choices')"],
+    ['bad_request', `{'error': "model 'maryasov/qwen2.5-coder-cline:7b-instruct-q8_0' not found"}`],
+    ['bad_request', 'Error: model "qwen2.5:7b" not found'],
+    ['other', 'model ratio not found: chatglm3'],
+    ['other', "Error: file 'config.yaml' not found"],
+    [
+      'transport',
+      '2025-09-17T12:28:00.453Z ERROR [sm_agent::activation_loop] Polling activation loop failed: requesting api key: connecting to wss://stream.supermaven.com/complete-link: IO error: failed to lookup address information: Try again',
+    ],
+    [
+      'bad_request',
+      'Error loading InferenceEndpointsLLM: 404 Client Error: Not Found for url: https://api-inference.huggingface.co/status/meta-llama/Llama-3.1-8B-Instruct',
+    ],
+    [
+      'capacity',
+      '503 Server Error: Service Unavailable for url: https://api-inference.huggingface.co/models/x',
+    ],
+    ['auth', 'Error: Token tenant 50e5a815-5d7a-4cfc-af9a-d6ab3d6641de does not match resource tenant'],
+    [
+      'context_overflow',
+      'openai.error.APIError: The message you submitted was too long, please reload the conversation and submit something shorter.',
+    ],
+    [
+      'quota',
+      "ERROR:root:Model Run Async: Error in running for model_process: {'error': 'err.not_enough_balance'}",
+    ],
+    [
+      'capacity',
+      'FailureReason: "CapacityError: Unable to provision requested ML compute capacity. Please retry using a different ML instance type."',
+    ],
+    [
+      'other',
+      '2025-03-12 19:56:29,657 - camel.camel.toolkits.web_toolkit - WARNING - Error while executing the action: no element matched the description. If timeout, please recheck whether you have provided the correct identifier.',
+    ],
+    ['transport', 'Error: request timeout after 60000ms; if timeout persists, check your network'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
