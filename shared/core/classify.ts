@@ -42,6 +42,9 @@ type Signal =
   | 'invalid'
   | 'cjk';
 
+/** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
+const TLS_AUTHENTICATION = 'system.security.authentication';
+
 /** The CJK character whose class every CJK character shares (see `cjk` below); no phrase holds another. */
 const CJK_MARK = '一';
 
@@ -324,6 +327,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // locked` alone, which a server's 5xx also holds), and the agent's own approval prompt (`permission orchestrator
     // internal error: unexpected user permission response`).
     'locktimeouterror', 'user permission response', 'permission orchestrator',
+    // Round 42: a SOCKS proxy set without its package (`Error communicating with OpenAI: Missing dependencies for
+    // SOCKS support.`): the client's set-up, which no retry mends.
+    'missing dependencies for socks',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -504,6 +510,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // An answer cut at its output cap: OpenAI's `LengthFinishReasonError` (`length limit was reached`), Codex's
     // `Incomplete response returned, reason: max_output_tokens`. The same request would be cut again.
     'length limit was reached', 'lengthfinishreasonerror', 'reason: max_output_tokens',
+    // Round 43: Anthropic's `max_tokens: 16000 > 8192, which is the maximum allowed number of output tokens for …`.
+    'maximum allowed number of output tokens',
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
@@ -707,6 +715,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
     // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
     'failed to lookup address',
+    // Round 42: Go's `Context deadline reached`, urllib3's `InvalidChunkLength(got length b'', 0 bytes read)`, Google
+    // api_core's `Deadline of 60.0s exceeded while calling target function`, WinHTTP's 12029 (`A connection with the
+    // server could not be established`), gRPC's `Stream removed`, and .NET's TLS failure, which it names an
+    // `AuthenticationException` (`System.Security.Authentication.AuthenticationException: Authentication failed`).
+    'context deadline', 'invalidchunklength', 'exceeded while calling target function',
+    'connection with the server could not be', 'stream removed', TLS_AUTHENTICATION,
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -1139,6 +1153,8 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // A token step (AUTH_STEPS) is auth, unless the network broke it and nothing says the credentials failed.
   if (signals & S.authStep && !(signals & S.auth) && !networkBrokeTokenStep(signals, status, scan.text))
     signals |= S.auth;
+  // .NET names a failed TLS handshake an authentication failure: the connection's, not the credentials'.
+  if (signals & S.auth && signals & S.transport && scan.text.includes(TLS_AUTHENTICATION)) signals &= ~S.auth;
   // Go's `net/http: HTTP/1.x transport connection broken: malformed HTTP response …`: the answer was not HTTP, so
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
@@ -1288,7 +1304,8 @@ type Special =
   | 'terminated'
   | 'invalidKey'
   | 'clientBug'
-  | 'modelNamed';
+  | 'modelNamed'
+  | 'overflow';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
 
 const PATTERNS: Array<{ phrase: string; action: Action }> = [
@@ -1317,6 +1334,9 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     phrase,
     action: { special: 'clientBug' as const },
   })),
+  // Python's `OverflowError: timeout doesn't fit into C timeval`: a number too large for the client, not a network
+  // failure whatever it names (not `ContextOverflowError`).
+  { phrase: 'overflowerror', action: { special: 'overflow' } },
   // A model named in quotes and not found: `model 'qwen2.5:7b' not found`, `{"error":"Model 'vercel/…' not found"}`.
   ...[`' not found`, '" not found', '` not found'].map((phrase) => ({
     phrase,
@@ -1534,6 +1554,7 @@ const SPECIALS: readonly Special[] = [
   'invalidKey',
   'clientBug',
   'modelNamed',
+  'overflow',
 ];
 const PATTERN_LENGTH = Int32Array.from(PATTERNS, (p) => p.phrase.length);
 const PATTERN_KIND = Uint8Array.from(PATTERNS, ({ action }) =>
@@ -2005,6 +2026,7 @@ const SPECIAL_BITS: Record<Special, number> = {
   invalidKey: S.auth,
   clientBug: S.localOther,
   modelNamed: S.modelNotFound,
+  overflow: S.localOther,
 };
 
 function specialHolds(t: string, start: number, end: number, special: Special): boolean {
@@ -2030,6 +2052,8 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
       return true;
     case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`
       return quotedAfter(t, start, MODEL_WORD);
+    case 'overflow': // `OverflowError: …`, not `ContextOverflowError`
+      return !isLetter(codeAt(t, start - 1));
   }
 }
 

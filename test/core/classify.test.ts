@@ -1920,6 +1920,35 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       '2025-03-12 19:56:29,657 - camel.camel.toolkits.web_toolkit - WARNING - Error while executing the action: no element matched the description. If timeout, please recheck whether you have provided the correct identifier.',
     ],
     ['transport', 'Error: request timeout after 60000ms; if timeout persists, check your network'],
+    // Rounds 42–43: network failures in other stacks' words (Go, urllib3, Google api_core, WinHTTP, gRPC, .NET's TLS
+    // handshake named an authentication failure), Python's OverflowError, a SOCKS proxy without its package, an output
+    // cap; and the same words where they are not that (a 401 beside .NET's TLS namespace, a context overflow).
+    ['transport', 'Context deadline reached'],
+    ['transport', "urllib3.exceptions.InvalidChunkLength: InvalidChunkLength(got length b'', 0 bytes read)"],
+    [
+      'transport',
+      'langchain_google_genai._common.GoogleGenerativeAIError: Error embedding content: Deadline of 60.0s exceeded while calling target function',
+    ],
+    ['transport', 'Error sending data: (12029) A connection with the server could not be established'],
+    ['transport', 'Task Failed: Stream removed'],
+    [
+      'transport',
+      'System.Net.Http.HttpRequestException: An error occurred while sending the request.\n---> System.IO.IOException: The read operation failed, see inner exception.\n---> System.Security.Authentication.AuthenticationException: Authentication failed, see inner exception.',
+    ],
+    [
+      'auth',
+      'HTTP 401 Unauthorized: Authentication failed: invalid API key (System.Security.Authentication is not involved)',
+    ],
+    ['other', "OverflowError: timeout doesn't fit into C timeval"],
+    [
+      'context_overflow',
+      'ContextOverflowError: prompt is too long: 210000 tokens > 200000 maximum (connection timeout 600s)',
+    ],
+    ['other', 'ChatGPT API error: Error communicating with OpenAI: Missing dependencies for SOCKS support.'],
+    [
+      'bad_request',
+      'max_tokens: 16000 > 8192, which is the maximum allowed number of output tokens for claude-3-5-sonnet-20241022',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
