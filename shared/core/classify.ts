@@ -281,7 +281,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
-    'read-only file system', 'npm install', 'global npm', 'system memory', 'unable to allocate',
+    'read-only file system', 'npm install', 'global npm', 'more system memory', 'unable to allocate',
     'out of memory', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
@@ -330,6 +330,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 42: a SOCKS proxy set without its package (`Error communicating with OpenAI: Missing dependencies for
     // SOCKS support.`): the client's set-up, which no retry mends.
     'missing dependencies for socks',
+    // Round 44: a tool's or a job's own time cap (`RipgrepTimeoutError: Ripgrep search timed out after 20 seconds`,
+    // `Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes)`).
+    'search timed out', 'maximum allowed execution time',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',

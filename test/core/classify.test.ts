@@ -1949,6 +1949,14 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'bad_request',
       'max_tokens: 16000 > 8192, which is the maximum allowed number of output tokens for claude-3-5-sonnet-20241022',
     ],
+    // Round 44: a tool's or a job's own time cap, and a server's memory overloaded (not a local model's).
+    [
+      'other',
+      'RipgrepTimeoutError: Ripgrep search timed out after 20 seconds. The search may have matched files but did not complete in time.',
+    ],
+    ['other', 'Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes).'],
+    ['capacity', 'API call failed after 3 retries: HTTP 503: system memory overloaded'],
+    ['other', 'Error: model requires more system memory (164.8 GiB) than is available (13.4 GiB)'],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
