@@ -136,8 +136,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Your organization does not have enough balance to request this action` (not `enough balance` alone: a
     // relay's note that a key has enough balance sits beside its 503s and resets).
     'not have enough balance to',
-    // Round 40: aiXplain's `{'error': 'err.not_enough_balance'}`; SageMaker's account-level `ResourceLimitExceeded`.
-    'not_enough_balance', 'resourcelimitexceeded',
+    // Round 40: aiXplain's `{'error': 'err.not_enough_balance'}`; an AWS account-level limit as botocore names it
+    // (`An error occurred (ResourceLimitExceeded) when calling the CreateEndpoint operation`).
+    'not_enough_balance', '(resourcelimitexceeded)',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
@@ -215,7 +216,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // German `Längenlimit` (length limit).
     'ngenlimit',
     // Round 39: ChatGPT's `The message you submitted was too long, please reload the conversation …`.
-    'submitted was too long',
+    'message you submitted was too long',
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
@@ -268,8 +269,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to get authorization',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
     'authentifizierung fehlgeschlagen', "de l'authentification",
-    // Round 40: Azure's token from another tenant (`Token tenant … does not match resource tenant`).
-    'does not match resource tenant', 'tenant provided in token',
+    // Round 40: Azure's token from another tenant (`Tenant provided in token does not match resource token`; and
+    // `Token tenant … does not match resource tenant`, judged in place: not an app's `Caller tenant [x] …`).
+    'tenant provided in token',
   ],
   authStep: AUTH_STEPS,
   localOther: [
@@ -446,8 +448,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // service `ocupado` (busy; not `ocupado` alone, which a local port or file is too),
     // Italian `sovraccarico` (overloaded), `manutenzione` (maintenance).
     'indispon', 'servicio no disponible', 'servidor ocupado', 'servicio ocupado', 'sovraccarico', 'manutenzione',
-    // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity`.
-    'capacityerror',
+    // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity` (judged in place: not a
+    // local `WorkspaceCapabilityCapacityError`), and `NoCapacityError`.
+    'nocapacityerror',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -718,12 +721,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
     // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
     'failed to lookup address',
-    // Round 42: Go's `Context deadline reached`, urllib3's `InvalidChunkLength(got length b'', 0 bytes read)`, Google
-    // api_core's `Deadline of 60.0s exceeded while calling target function`, WinHTTP's 12029 (`A connection with the
-    // server could not be established`), gRPC's `Stream removed`, and .NET's TLS failure, which it names an
-    // `AuthenticationException` (`System.Security.Authentication.AuthenticationException: Authentication failed`).
-    'context deadline', 'invalidchunklength', 'exceeded while calling target function',
-    'connection with the server could not be', 'stream removed', TLS_AUTHENTICATION,
+    // Round 42: Go's `Context deadline reached` (not a `context deadline=600s` setting), urllib3's
+    // `InvalidChunkLength(got length b'', 0 bytes read)`, Google api_core's `Deadline of 60.0s exceeded while calling
+    // target function`, WinHTTP's 12029 (`A connection with the server could not be established`); gRPC's `Stream
+    // removed` is judged in place.
+    'context deadline reached', 'invalidchunklength', 'exceeded while calling target function',
+    'connection with the server could not be',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -1056,8 +1059,6 @@ const STATUS_REASONS = [
   'bad request', 'not found', 'overloaded', 'payment required', 'insufficient balance', 'request timeout',
   'payload too large', 'request entity too large', 'unprocessable', 'method not allowed', 'rate limit',
   'request time-out',
-  // Python requests' `raise_for_status`: `404 Client Error: Not Found for url: …` (`500 Server Error: …` too).
-  'client error',
   'server error', 'status code', 'no non-exhausted', 'no available', 'upstream', 'provider returned error', '{',
   'error',
   // A status before the request it answers: `403 GET https://…` (an error chain's line).
@@ -1156,7 +1157,9 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // A token step (AUTH_STEPS) is auth, unless the network broke it and nothing says the credentials failed.
   if (signals & S.authStep && !(signals & S.auth) && !networkBrokeTokenStep(signals, status, scan.text))
     signals |= S.auth;
-  // .NET names a failed TLS handshake an authentication failure: the connection's, not the credentials'.
+  // .NET names a failed TLS handshake an authentication failure (`System.Security.Authentication.
+  // AuthenticationException: Authentication failed, see inner exception`): the connection's, when the network's words
+  // say so, not the credentials' (the same exception also carries an app's `Invalid API key format`).
   if (signals & S.auth && signals & S.transport && scan.text.includes(TLS_AUTHENTICATION)) signals &= ~S.auth;
   // Go's `net/http: HTTP/1.x transport connection broken: malformed HTTP response …`: the answer was not HTTP, so
   // the connection failed, not the request.
@@ -1172,13 +1175,25 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // `stream disconnected before completion: An error occurred while processing your request. You can retry…`.
   if (signals & S.transportWrapper && signals & S.server && scan.text.includes(OPENAI_SERVER_ERROR))
     signals &= ~S.transportWrapper;
-  // A JavaScript runtime error with no status is the client's own bug, whatever upstream failure its wrapper names
+  // A JavaScript runtime error with no status is the client's own bug, whatever its wrapper calls the failure
   // (`Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')`): unless the network's
-  // words, an overload or a rate limit are there too (a client that crashed on the error body it was given).
+  // words, an overload, a rate limit, a bad request or a provider's own failure are there too (a client that crashed
+  // on the error body it was given: `Internal Server Error … TypeError: … (reading 'choices')`).
   if (
     scan.clientBug &&
     status === undefined &&
-    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate))
+    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
+    !includesOneOf(scan.text, PROVIDER_FAILURES)
+  )
+    signals |= S.localOther;
+  // Python's `OverflowError` (`timeout doesn't fit into C timeval`) is a number too large for the client, whatever
+  // it names; unless a status, a provider's failure or a stream cut off is there too, or it was raised while
+  // handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
+  if (
+    scan.overflow &&
+    status === undefined &&
+    !(signals & (S.transportWrapper | S.capacity | S.overload | S.rate | S.server)) &&
+    !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
   )
     signals |= S.localOther;
   const cls = decide(signals, status, statusClass, retryAfterMs);
@@ -1188,6 +1203,21 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
+/** A provider's own failure in a body that a client then crashed on; not a wrapper's `Model request failed`. */
+// biome-ignore format: a table reads better packed
+const PROVIDER_FAILURES = ['internal server error', 'internal_server_error', 'api_error', 'server_error',
+  'bad gateway', 'bad_gateway', 'the server had an error', 'empty response from provider', 'provider returned error',
+  'upstream request failed', 'failed after retries'];
+/** Python's words for an exception raised while handling another. */
+const CHAINED_EXCEPTIONS = [
+  'during handling of the above exception',
+  'direct cause of the following exception',
+];
+
+function includesOneOf(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (text.includes(word)) return true;
+  return false;
+}
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
 /** Whether `number` stands in `text` as a word of its own. */
@@ -1240,8 +1270,9 @@ function decide(
   const upsellOnly = has & S.upsell && !(has & S.capacity || has & S.overload);
   if (has & S.quota || upsellOnly || status === 402 || (has & S.quotaBare && !perMinuteOnly)) return 'quota';
   if (has & S.resetsAt && has & S.limitWord) return 'quota';
-  // After quota: OpenRouter's `Prompt tokens limit exceeded … monthly limit` looks like an overflow.
-  if (has & S.outputCap) return 'bad_request';
+  // After quota: OpenRouter's `Prompt tokens limit exceeded … monthly limit` looks like an overflow. An overload
+  // outranks an output cap (a retry already sent with a lower cap that met a 529).
+  if (has & S.outputCap && !(has & (S.overload | S.capacity))) return 'bad_request';
   // `429 Too many tokens, please wait before trying again` is Bedrock throttling, not an overflow.
   if (has & S.context || (has & S.contextWeak && !(has & S.rate) && status !== 429))
     return 'context_overflow';
@@ -1308,7 +1339,10 @@ type Special =
   | 'invalidKey'
   | 'clientBug'
   | 'modelNamed'
-  | 'overflow';
+  | 'overflow'
+  | 'capacityError'
+  | 'streamRemoved'
+  | 'tenantToken';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
 
 const PATTERNS: Array<{ phrase: string; action: Action }> = [
@@ -1337,10 +1371,13 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     phrase,
     action: { special: 'clientBug' as const },
   })),
-  // Python's `OverflowError: timeout doesn't fit into C timeval`: a number too large for the client, not a network
-  // failure whatever it names (not `ContextOverflowError`).
+  // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
-  // A model named in quotes and not found: `model 'qwen2.5:7b' not found`, `{"error":"Model 'vercel/…' not found"}`.
+  { phrase: 'capacityerror', action: { special: 'capacityError' } },
+  { phrase: 'stream removed', action: { special: 'streamRemoved' } },
+  { phrase: 'does not match resource tenant', action: { special: 'tenantToken' } },
+  // A model named in quotes and not found: `model 'qwen2.5:7b' not found`, `{"error":"Model 'vercel/…' not found"}`;
+  // a bad request only when nothing stronger is said (a fallback model missing beside a 529).
   ...[`' not found`, '" not found', '` not found'].map((phrase) => ({
     phrase,
     action: { special: 'modelNamed' as const },
@@ -1558,6 +1595,9 @@ const SPECIALS: readonly Special[] = [
   'clientBug',
   'modelNamed',
   'overflow',
+  'capacityError',
+  'streamRemoved',
+  'tenantToken',
 ];
 const PATTERN_LENGTH = Int32Array.from(PATTERNS, (p) => p.phrase.length);
 const PATTERN_KIND = Uint8Array.from(PATTERNS, ({ action }) =>
@@ -1576,6 +1616,8 @@ type Scan = {
   hintMs: number | undefined;
   /** Whether a JavaScript runtime error (`TypeError: x is not a function`) is in it. */
   clientBug: boolean;
+  /** Whether Python's `OverflowError` is in it. */
+  overflow: boolean;
 };
 
 /** (state, end) of matches that need a second look; reused across calls and grown when a text needs more. */
@@ -1754,6 +1796,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier2 = -1;
   let invalidKey = false;
   let clientBug = false;
+  let overflow = false;
   // Waits read per tier.
   let read0 = 0;
   let read1 = 0;
@@ -1805,7 +1848,8 @@ function judge(text: string, found: number, entries: number): Scan {
           const special = SPECIALS[arg] ?? 'epoch';
           const bit = SPECIAL_BITS[special];
           if (special === 'invalidKey') invalidKey ||= specialHolds(text, start, end, special);
-          else if (special === 'clientBug') clientBug = true;
+          else if (special === 'clientBug') clientBug ||= specialHolds(text, start, end, special);
+          else if (special === 'overflow') overflow ||= specialHolds(text, start, end, special);
           else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
       }
@@ -1816,7 +1860,7 @@ function judge(text: string, found: number, entries: number): Scan {
   // model is overloaded`) do not outrank the overload it wraps.
   if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= SPECIAL_BITS.invalidKey;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
-  return { text, signals, hintMs, clientBug };
+  return { text, signals, hintMs, clientBug, overflow };
 }
 
 /** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */
@@ -2028,8 +2072,11 @@ const SPECIAL_BITS: Record<Special, number> = {
   terminated: S.transportWrapper,
   invalidKey: S.auth,
   clientBug: S.localOther,
-  modelNamed: S.modelNotFound,
+  modelNamed: S.invalid,
   overflow: S.localOther,
+  capacityError: S.capacity,
+  streamRemoved: S.transport,
+  tenantToken: S.auth,
 };
 
 function specialHolds(t: string, start: number, end: number, special: Special): boolean {
@@ -2051,16 +2098,28 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
       return digitsAt(t, end) > 0 || monthAt(t, end);
     case 'terminated': // undici's `TypeError: terminated`, not `process has terminated: …`
       return !isLetter(codeAt(t, end));
-    case 'clientBug':
-      return true;
+    case 'clientBug': // JavaScript's `undefined is not iterable`, not Python's `'NoneType' object is not iterable`
+      return !t.startsWith('object ', start - 7);
     case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`
       return quotedAfter(t, start, MODEL_WORD);
     case 'overflow': // `OverflowError: …`, not `ContextOverflowError`
+    case 'capacityError': // `CapacityError: …`, not `WorkspaceCapabilityCapacityError`
       return !isLetter(codeAt(t, start - 1));
+    case 'streamRemoved': // gRPC's message (`Task Failed: Stream removed`, `details = "Stream removed"`), not a log's words
+      return (
+        start === 0 ||
+        t.startsWith(': ', start - 2) ||
+        codeAt(t, start - 1) === DOUBLE_QUOTE ||
+        t.startsWith('none ', start - 5)
+      );
+    case 'tenantToken': // `Token tenant … does not match resource tenant`, not an app's `Caller tenant [x] …`
+      return t.lastIndexOf('token', start) >= Math.max(0, start - TENANT_SPAN);
   }
 }
 
 const MODEL_WORD = 'model ';
+/** How far before Azure's `does not match resource tenant` its `token` may be. */
+const TENANT_SPAN = 80;
 /** The longest quoted name `quotedAfter` reads back over. */
 const NAME_MAX = 120;
 
@@ -2299,7 +2358,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // `error` is a word of its own: `500 errors in 37 files` is a count.
   return (
     reasons?.some(
-      (reason) => t.startsWith(reason, k) && (reason !== 'error' || !isLetter(codeAt(t, k + reason.length))),
+      (reason) =>
+        t.startsWith(reason, k) && (!reason.endsWith('error') || !isLetter(codeAt(t, k + reason.length))),
     ) === true
   );
 }
