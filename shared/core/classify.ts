@@ -335,6 +335,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 44: a tool's or a job's own time cap (`RipgrepTimeoutError: Ripgrep search timed out after 20 seconds`,
     // `Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes)`).
     'search timed out', 'maximum allowed execution time',
+    // Round 45: an ACP client asking for an agent or mode its agent does not have (`code: -32603, message: "Internal
+    // error", data: { details: "Agent not found: default" }`).
+    'agent not found',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',

@@ -2032,6 +2032,11 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['other', 'Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes).'],
     ['capacity', 'API call failed after 3 retries: HTTP 503: system memory overloaded'],
     ['other', 'Error: model requires more system memory (164.8 GiB) than is available (13.4 GiB)'],
+    // Round 45: an ACP client asking for an agent its agent does not have.
+    [
+      'other',
+      '[error] [ACP opencode STDERR]: Error handling request {\n  method: "session/set_mode",\n  modeId: "default",\n} {\n  code: -32603,\n  message: "Internal error",\n  data: {\n    details: "Agent not found: default",\n  },\n}',
+    ],
     // Found by a review of rounds 27–28: words of those rounds that are too wide where they sit in other texts.
     [
       'capacity',
