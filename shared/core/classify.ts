@@ -454,6 +454,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity` (judged in place: not a
     // local `WorkspaceCapabilityCapacityError`), and `NoCapacityError`.
     'nocapacityerror',
+    // Round 46: Dutch `overbelast`/`overbelasting` (overloaded).
+    'overbelast',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -591,6 +593,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
+    // Round 46, apps' own words in Italian, Turkish, French and Dutch (read by their ASCII parts): `Errore del server`,
+    // `Sunucu hatası`, `Erreur serveur`, `Erreur de passerelle`, and an answer with no body (`Nessun corpo di
+    // risposta`, `Sin cuerpo de respuesta`). Not `Upstream-Server`, which a German refusal names too.
+    'errore del server', 'sunucu hatas', 'erreur serveur', 'erreur de passerelle', 'corpo di risposta',
+    'cuerpo de respuesta',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -730,6 +737,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // removed` is judged in place.
     'context deadline reached', 'invalidchunklength', 'exceeded while calling target function',
     'connection with the server could not be',
+    // Round 46: Italian `Errore di connessione`, Dutch `serververbinding` and `netwerkverbinding`.
+    'errore di connessione', 'serververbinding', 'netwerkverbinding',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.

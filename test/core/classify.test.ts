@@ -2032,6 +2032,20 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['other', 'Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes).'],
     ['capacity', 'API call failed after 3 retries: HTTP 503: system memory overloaded'],
     ['other', 'Error: model requires more system memory (164.8 GiB) than is available (13.4 GiB)'],
+    // Round 46: apps' own words in Italian, Turkish, French and Dutch; a Turkish server error around a rate limit
+    // stays the rate limit.
+    ['server', 'Errore del server API Cerebras (500). Riprova più tardi.'],
+    ['server', 'Erreur de passerelle, veuillez réessayer plus tard.'],
+    [
+      'capacity',
+      'Sorry, de server kan je verzoek momenteel niet verwerken, mogelijk door overbelasting of onderhoud. Probeer het later opnieuw.',
+    ],
+    ['transport', 'Errore di connessione. Assicurati di avere una connessione Internet funzionante.'],
+    ['server', 'Error de la API de Cerebras: Sin cuerpo de respuesta'],
+    [
+      'rate_limit',
+      'Ne yazık ki hızınız sınırlandırıldı. Sunucu Hatası: rate limit exceeded Hata Kodu: rate_limited',
+    ],
     // Round 45: an ACP client asking for an agent its agent does not have.
     [
       'other',
