@@ -1187,27 +1187,8 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // `stream disconnected before completion: An error occurred while processing your request. You can retry…`.
   if (signals & S.transportWrapper && signals & S.server && scan.text.includes(OPENAI_SERVER_ERROR))
     signals &= ~S.transportWrapper;
-  // A JavaScript runtime error with no status is the client's own bug, whatever its wrapper calls the failure
-  // (`Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')`): unless the network's
-  // words, an overload, a rate limit, a bad request or a provider's own failure are there too (a client that crashed
-  // on the error body it was given: `Internal Server Error … TypeError: … (reading 'choices')`).
-  if (
-    scan.clientBug &&
-    status === undefined &&
-    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
-    !includesOneOf(scan.text, PROVIDER_FAILURES)
-  )
-    signals |= S.localOther;
-  // Python's `OverflowError` (`timeout doesn't fit into C timeval`) is a number too large for the client, whatever
-  // it names; unless a status, a provider's failure or a stream cut off is there too, or it was raised while
-  // handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
-  if (
-    scan.overflow &&
-    status === undefined &&
-    !(signals & (S.transportWrapper | S.capacity | S.overload | S.rate | S.server)) &&
-    !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
-  )
-    signals |= S.localOther;
+  // A client's own runtime error with no status (`TypeError: Cannot read properties of undefined`) is its own bug.
+  signals = localBugs(scan, signals, status);
   const cls = decide(signals, status, statusClass, retryAfterMs);
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
@@ -1215,6 +1196,31 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
+
+/**
+ * A client's own runtime error with no status is its own bug, whatever its wrapper calls the failure: JavaScript's
+ * (`Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')`), unless the network's
+ * words, an overload, a rate limit, a bad request or a provider's own failure are there too (a client that crashed on
+ * the error body it was given: `Internal Server Error … TypeError: … (reading 'choices')`); Python's `OverflowError`
+ * (`timeout doesn't fit into C timeval`), unless a provider's failure or a stream cut off is there too, or it was
+ * raised while handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
+ */
+function localBugs(scan: Scan, signals: number, status: number | undefined): number {
+  if (status !== undefined || !(scan.clientBug || scan.overflow)) return signals;
+  if (
+    scan.clientBug &&
+    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
+    !includesOneOf(scan.text, PROVIDER_FAILURES)
+  )
+    return signals | S.localOther;
+  if (
+    scan.overflow &&
+    !(signals & (S.transportWrapper | S.capacity | S.overload | S.rate | S.server)) &&
+    !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
+  )
+    return signals | S.localOther;
+  return signals;
+}
 /** A provider's own failure in a body that a client then crashed on; not a wrapper's `Model request failed`. */
 // biome-ignore format: a table reads better packed
 const PROVIDER_FAILURES = ['internal server error', 'internal_server_error', 'api_error', 'server_error',
