@@ -47,6 +47,13 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     cjkWords: fill('错误 ', size),
     cyrillicWords: fill('ошибка ', size),
     cyrillicProse: fill('Произошла ошибка при обработке вашего запроса, попробуйте позже. ', size),
+    // The second look's phrases whose check fails every time, so none settles the rest: a tenant without its token
+    // (a backwards search for it took 2 s before it was bounded), a timeout only supposed, a quoted name that is
+    // not a model's; and a client's own runtime error, after which the text is searched for a provider's failure.
+    tenantWords: fill('does not match resource tenant ', size),
+    supposedTimeouts: fill('if timeout ', size),
+    quotedNames: fill(`${'a'.repeat(100)}' not found `, size),
+    clientBugs: fill('is not a function ', size),
     plain: fill('a', size),
   };
 }

@@ -1837,7 +1837,7 @@ function judge(text: string, found: number, entries: number): Scan {
           if (codeAt(text, end) === EQUALS && startsWithOneOf(text, start, KEY_WORDS)) break;
           if (
             startsWithOneOf(text, start, FIELD_WORDS) &&
-            (isFalseField(text, end) || isSupposed(text, start))
+            (isSupposed(text, start) || isFalseField(text, end))
           )
             break;
           signals |= arg;
@@ -2131,7 +2131,12 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
         t.startsWith('none ', start - 5)
       );
     case 'tenantToken': // `Token tenant … does not match resource tenant`, not an app's `Caller tenant [x] …`
-      return t.lastIndexOf('token', start) >= Math.max(0, start - TENANT_SPAN);
+      return saysWithin(
+        t,
+        'token',
+        Math.max(0, start - TENANT_SPAN),
+        start - Math.max(0, start - TENANT_SPAN),
+      );
   }
 }
 
@@ -2523,6 +2528,7 @@ const PRIMERS = [
   'retry after '.repeat(6),
   'line one\nline two\n',
   'Retry-After: Wed, 21 Oct 2026 07:28:00 GMT; "retry_after": 1792567680, retry-after-ms: 1792567680000; Retry-After: Wed, 32 Oct 2026 07:28:00 GMT',
+  "TypeError: x is not a function; OverflowError; WorkspaceCapacityError: model 'x' not found; Stream removed; token tenant 1 does not match resource tenant; if timeout, timeout",
 ];
 
 /** A text for the small checks' warm-up: a special phrase's end at 12, a month at 13, an escape at 23, a weekday at 31. */

@@ -954,6 +954,10 @@ describe('adversarial input', () => {
     ['escaped quotes', '\\"'.repeat(SIZE / 2)],
     ['hint triggers with long numbers', `try again in ${'9'.repeat(1000)}s `.repeat(200)],
     ['CJK and Cyrillic words', '错误 ошибка '.repeat(SIZE / 10)],
+    ['tenant mismatches without a token', 'does not match resource tenant '.repeat(SIZE / 31)],
+    ['supposed timeouts', 'if timeout '.repeat(SIZE / 11)],
+    ['quoted names that are not models', `${'a'.repeat(100)}' not found `.repeat(SIZE / 112)],
+    ['JavaScript runtime errors', 'is not a function '.repeat(SIZE / 18)],
   ])('classifies 256 KiB of %s', (_name, text) => {
     const verdict = classify({ message: text });
     expect(CLASSES).toContain(verdict.class);
