@@ -42,9 +42,6 @@ type Signal =
   | 'invalid'
   | 'cjk';
 
-/** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
-const TLS_AUTHENTICATION = 'system.security.authentication';
-
 /** The CJK character whose class every CJK character shares (see `cjk` below); no phrase holds another. */
 const CJK_MARK = '一';
 
@@ -1196,6 +1193,10 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
+const EXCEPTION_TYPE_HEADER = ':exception-type';
+const GO_BROKEN_CONNECTION = 'transport connection broken';
+/** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
+const TLS_AUTHENTICATION = 'system.security.authentication';
 
 /**
  * A client's own runtime error with no status is its own bug, whatever its wrapper calls the failure: JavaScript's
@@ -1221,6 +1222,7 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
     return signals | S.localOther;
   return signals;
 }
+
 /** A provider's own failure in a body that a client then crashed on; not a wrapper's `Model request failed`. */
 // biome-ignore format: a table reads better packed
 const PROVIDER_FAILURES = ['internal server error', 'internal_server_error', 'api_error', 'server_error',
@@ -1236,8 +1238,7 @@ function includesOneOf(text: string, words: readonly string[]): boolean {
   for (const word of words) if (text.includes(word)) return true;
   return false;
 }
-const EXCEPTION_TYPE_HEADER = ':exception-type';
-const GO_BROKEN_CONNECTION = 'transport connection broken';
+
 /** Whether `number` stands in `text` as a word of its own. */
 function holdsNumber(text: string, number: string): boolean {
   for (let at = text.indexOf(number); at >= 0; at = text.indexOf(number, at + 1))
@@ -1418,13 +1419,13 @@ function needsLook(phrase: string, action: Action): boolean {
 
 /** Words that say nothing as a setting or a log line's key: `timeout=5`, opencode's `service=server error=…`. */
 const KEY_WORDS = ['timeout', 'server error'];
+/** Words that say nothing as a field set to nothing (`timedOut: false,` from execa, `"timeout": null}`) or after `if `. */
+const FIELD_WORDS = ['timeout', 'timedout'];
+
 /** Whether the word at `start` follows a lone `if `: a timeout only supposed (`If timeout, please recheck …`). */
 function isSupposed(t: string, start: number): boolean {
   return t.startsWith('if ', start - 3) && !isLetter(codeAt(t, start - 4));
 }
-
-/** Words that say nothing as a field set to nothing (`timedOut: false,` from execa, `"timeout": null}`) or after `if `. */
-const FIELD_WORDS = ['timeout', 'timedout'];
 
 /**
  * Signals whose matches are judged in place: `rate…` (not a header name), the content words (not a JSON key
@@ -2130,13 +2131,11 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
         codeAt(t, start - 1) === DOUBLE_QUOTE ||
         t.startsWith('none ', start - 5)
       );
-    case 'tenantToken': // `Token tenant … does not match resource tenant`, not an app's `Caller tenant [x] …`
-      return saysWithin(
-        t,
-        'token',
-        Math.max(0, start - TENANT_SPAN),
-        start - Math.max(0, start - TENANT_SPAN),
-      );
+    case 'tenantToken': {
+      // `Token tenant … does not match resource tenant`, not an app's `Caller tenant [x] …`
+      const from = Math.max(0, start - TENANT_SPAN);
+      return saysWithin(t, 'token', from, start - from);
+    }
   }
 }
 
@@ -2381,8 +2380,7 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // `error` is a word of its own: `500 errors in 37 files` is a count.
   return (
     reasons?.some(
-      (reason) =>
-        t.startsWith(reason, k) && (!reason.endsWith('error') || !isLetter(codeAt(t, k + reason.length))),
+      (reason) => t.startsWith(reason, k) && (reason !== 'error' || !isLetter(codeAt(t, k + reason.length))),
     ) === true
   );
 }
