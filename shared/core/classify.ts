@@ -335,6 +335,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 45: an ACP client asking for an agent or mode its agent does not have (`code: -32603, message: "Internal
     // error", data: { details: "Agent not found: default" }`).
     'agent not found',
+    // Round 47: the AI SDK's errors for what the model asked of a tool or the app made of its messages
+    // (`AI_InvalidToolInputError: Invalid input for tool bash … name=UnknownError Server error`), beside its
+    // `NoSuchToolError` above.
+    'invalidtoolinputerror', 'invalidtoolargumentserror', 'messageconversionerror',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',

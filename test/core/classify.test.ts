@@ -2050,6 +2050,11 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'rate_limit',
       'Ne yazık ki hızınız sınırlandırıldı. Sunucu Hatası: rate limit exceeded Hata Kodu: rate_limited',
     ],
+    // Round 47: the AI SDK's tool-input error, whatever its log line calls it.
+    [
+      'other',
+      'ERROR 2025-07-15T03:22:05 +0ms service=tui message=AI_InvalidToolInputError: Invalid input for tool bash: Type validation failed: Value: {"command":"ls"}. name=UnknownError Server error',
+    ],
     // Round 45: an ACP client asking for an agent its agent does not have.
     [
       'other',
