@@ -136,6 +136,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 40: aiXplain's `{'error': 'err.not_enough_balance'}`; an AWS account-level limit as botocore names it
     // (`An error occurred (ResourceLimitExceeded) when calling the CreateEndpoint operation`).
     'not_enough_balance', '(resourcelimitexceeded)',
+    // A balance or credit used up in Turkish, Italian and French, a payment gateway's refusal, a Dutch daily limit.
+    'yetersiz bakiye', 'credito esaurito', 'solde insuffisant', 'passerelle de paiement', 'dagelijkse limiet',
     'balance is insufficient', 'account balance', 'payment required', 'payment_required', 'usage limit',
     'usage_limit', 'hit your limit', 'reached your limit', 'monthly limit', 'monthly spend', 'monthly quota', 'reached your monthly', 'hit your monthly', 'exceeded your monthly', 'monthly_', 'monthly request', 'spending cap', 'spend cap', "you're out of", 'billing charges', 'complete the payment',
     'spend limit', 'spending limit', 'spend_limit', 'plan limit', "plan's limit", 'budget has been',
@@ -266,6 +268,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to get authorization',
     // German `Authentifizierung fehlgeschlagen`, French `Échec de l'authentification`.
     'authentifizierung fehlgeschlagen', "de l'authentification",
+    // A key in Italian, Turkish and Dutch (`chiave API non valida`, `API anahtarı`, `API-sleutel`), Italian
+    // `credenziali non valide`, French `jeton d'authentification` and `clé API invalide`.
+    'chiave api', 'api anahtar', 'api-sleutel', 'credenziali non valide', "jeton d'authentification", 'api invalide',
     // Round 40: Azure's token from another tenant (`Tenant provided in token does not match resource token`; and
     // `Token tenant … does not match resource tenant`, judged in place: not an app's `Caller tenant [x] …`).
     'tenant provided in token',
@@ -280,7 +285,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
-    'read-only file system', 'npm install', 'global npm', 'more system memory', 'unable to allocate',
+    'read-only file system', 'npm install', 'global npm', 'more system memory', 'enough system memory',
+    'insufficient system memory', 'unable to allocate',
     'out of memory', 'serialization error', 'failed to serialize',
     'previous query still processing', 'child process', 'command timed out', 'error executing tool',
     'not found in registry', 'keyerror', 'attributeerror', 'indexerror', 'nameerror',
@@ -330,15 +336,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // SOCKS support.`): the client's set-up, which no retry mends.
     'missing dependencies for socks',
     // Round 44: a tool's or a job's own time cap (`RipgrepTimeoutError: Ripgrep search timed out after 20 seconds`,
-    // `Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes)`).
-    'search timed out', 'maximum allowed execution time',
+    // `Agent Timed Out: The agent job exceeded the maximum allowed execution time (30 minutes)`; not a provider's own
+    // `Upstream search timed out` or a proxy's function that `exceeded the maximum allowed execution time`).
+    'ripgrep search timed out', 'job exceeded the maximum allowed execution time',
     // Round 45: an ACP client asking for an agent or mode its agent does not have (`code: -32603, message: "Internal
-    // error", data: { details: "Agent not found: default" }`).
-    'agent not found',
-    // Round 47: the AI SDK's errors for what the model asked of a tool or the app made of its messages
-    // (`AI_InvalidToolInputError: Invalid input for tool bash … name=UnknownError Server error`), beside its
-    // `NoSuchToolError` above.
-    'invalidtoolinputerror', 'invalidtoolargumentserror', 'messageconversionerror',
+    // error", data: { details: "Agent not found: default" }`; not a tunnel's `agent not found - … will reconnect`).
+    'agent not found:',
+    // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
+    'server mcp',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -455,8 +460,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity` (judged in place: not a
     // local `WorkspaceCapabilityCapacityError`), and `NoCapacityError`.
     'nocapacityerror',
-    // Round 46: Dutch `overbelast`/`overbelasting` (overloaded).
-    'overbelast',
+    // Round 46: Dutch for overloaded (not `om overbelasting te voorkomen`, to prevent it, the reason for a limit).
+    'is overbelast', 'zijn overbelast', 'momenteel overbelast', 'wegens overbelasting', 'door overbelasting',
   ],
   // An account's routing settings leave no endpoint for the model: no retry helps until they change.
   routing: [
@@ -538,8 +543,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     ' rpm', ' tpm', 'toomanyrequests', 'resourceexhausted',
     'concurrent task limit',
     'sending too many', ' per 1 second', ' per 1 minute', 'parallel requests',
-    // German `Ratenlimit`, Portuguese `com muita frequência` (too often).
-    'ratenlimit', 'muita frequ',
+    // German `Ratenlimit`, Portuguese `com muita frequência` (too often); too many requests in Italian, French, Turkish
+    // and Dutch, Spanish `límite de solicitudes`.
+    'ratenlimit', 'muita frequ', 'troppe richieste', 'trop de requ', 'fazla istek', 'te veel verzoeken',
+    'mite de solicitudes',
   ],
   server: [
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
@@ -596,9 +603,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
     // Round 46, apps' own words in Italian, Turkish, French and Dutch (read by their ASCII parts): `Errore del server`,
     // `Sunucu hatası`, `Erreur serveur`, `Erreur de passerelle`, and an answer with no body (`Nessun corpo di
-    // risposta`, `Sin cuerpo de respuesta`). Not `Upstream-Server`, which a German refusal names too.
-    'errore del server', 'sunucu hatas', 'erreur serveur', 'erreur de passerelle', 'corpo di risposta',
-    'cuerpo de respuesta',
+    // risposta`, `Sin cuerpo de respuesta`; not `Cuerpo de respuesta:` as the label of a body). Apps print the first
+    // four for any status too, so their languages' words for a key, a rate and a balance (below) outrank them. Not
+    // `Upstream-Server`, which a German refusal names too.
+    'errore del server', 'sunucu hatas', 'erreur serveur', 'erreur de passerelle', 'nessun corpo di risposta',
+    'corpo di risposta vuoto', 'sin cuerpo de respuesta', 'cuerpo de respuesta vac',
   ],
   // Codex wraps whatever ended its stream in this; the stream ending is the failure, whatever text follows.
   transportWrapper: [
@@ -738,8 +747,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // removed` is judged in place.
     'context deadline reached', 'invalidchunklength', 'exceeded while calling target function',
     'connection with the server could not be',
-    // Round 46: Italian `Errore di connessione`, Dutch `serververbinding` and `netwerkverbinding`.
-    'errore di connessione', 'serververbinding', 'netwerkverbinding',
+    // Round 46: Italian `Errore di connessione`, Dutch `serververbinding` and a network connection lost, missing,
+    // failed or unstable (not `Controleer je netwerkverbinding`, a hint beside any error).
+    'errore di connessione', 'serververbinding', 'netwerkverbinding verbroken', 'geen netwerkverbinding',
+    'netwerkverbinding mislukt', 'instabiele netwerkverbinding',
   ],
   timeoutWord: ['timeout', 'timed out', 'deadline'],
   // Also Spanish `límite de uso` (usage limit), read past the accent.
@@ -1389,8 +1400,12 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   // A JavaScript runtime error: the client's own bug (`Model request failed: TypeError: Cannot read properties of
   // undefined (reading 'llm')`), which `classify` weighs against the status and the words around it.
   // biome-ignore format: a table reads better packed
+  // Round 47: the AI SDK's errors for what the model asked of a tool or the app made of its messages
+  // (`AI_InvalidToolInputError: Invalid input for tool bash … name=UnknownError Server error`), weighed the same way
+  // (not beside the 529 or the dropped socket that an `AI_RetryError` lists with them).
   ...['cannot read properties of', 'cannot read property', 'is not a function', 'undefined is not an object',
-    'is not iterable', 'cannot destructure property'].map((phrase) => ({
+    'is not iterable', 'cannot destructure property', 'invalidtoolinputerror', 'invalidtoolargumentserror',
+    'messageconversionerror'].map((phrase) => ({
     phrase,
     action: { special: 'clientBug' as const },
   })),

@@ -2055,6 +2055,36 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'other',
       'ERROR 2025-07-15T03:22:05 +0ms service=tui message=AI_InvalidToolInputError: Invalid input for tool bash: Type validation failed: Value: {"command":"ls"}. name=UnknownError Server error',
     ],
+    // Found by a review of rounds 44–47: their words where a provider's own failure, a rate limit or a quota is said too
+    // (a search or a proxy function timing out upstream, an AI SDK retry that lists a tool error beside the overload,
+    // `to prevent overload` as a limit's reason, a payment gateway, an app's server error around a rate limit).
+    [
+      'server',
+      '504 Gateway Timeout: {"error":{"message":"Upstream search timed out","type":"server_error","code":504}}',
+    ],
+    [
+      'server',
+      '502 Bad Gateway: {"error":{"message":"Upstream request exceeded the maximum allowed execution time (60s) of the edge function proxy","type":"upstream_error"}}',
+    ],
+    [
+      'capacity',
+      'AI_RetryError: Failed after 3 attempts. Last error: Overloaded\n  previous: AI_InvalidToolInputError: Invalid input for tool edit\n  cause: AI_APICallError: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}} statusCode: 529',
+    ],
+    [
+      'transport',
+      'AI_InvalidToolInputError: Invalid input for tool write: JSON parsing failed: Text: {"filePath":"src/a.ts","content":"export const. Error message: Unexpected end of JSON input\nAI_APICallError: terminated: other side closed (UND_ERR_SOCKET)',
+    ],
+    [
+      'rate_limit',
+      'Te veel verzoeken. Om overbelasting te voorkomen kun je maximaal 20 verzoeken per minuut doen.',
+    ],
+    [
+      'other',
+      'Error: 500 Internal Server Error: not enough system memory to load model (needs 18.2 GiB, 11.0 GiB free)',
+    ],
+    ['auth', 'Ongeldige API-sleutel. Controleer je instellingen en netwerkverbinding.'],
+    ['rate_limit', 'Errore del server: troppe richieste, riprova tra 30 secondi'],
+    ['quota', 'Erreur de passerelle de paiement : solde insuffisant'],
     // Round 45: an ACP client asking for an agent its agent does not have.
     [
       'other',
