@@ -1222,15 +1222,15 @@ const TLS_AUTHENTICATION = 'system.security.authentication';
  * raised while handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
  */
 function localBugs(scan: Scan, signals: number, status: number | undefined): number {
-  if (status !== undefined || !(scan.clientBug || scan.overflow)) return signals;
+  if (status !== undefined || !(scan.held & (HELD.clientBug | HELD.overflow))) return signals;
   if (
-    scan.clientBug &&
+    scan.held & HELD.clientBug &&
     !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
     !includesOneOf(scan.text, PROVIDER_FAILURES)
   )
     return signals | S.localOther;
   if (
-    scan.overflow &&
+    scan.held & HELD.overflow &&
     !(signals & (S.transportWrapper | S.capacity | S.overload | S.rate | S.server)) &&
     !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
   )
@@ -1652,10 +1652,8 @@ type Scan = {
   text: string;
   signals: number;
   hintMs: number | undefined;
-  /** Whether a JavaScript runtime error (`TypeError: x is not a function`) is in it. */
-  clientBug: boolean;
-  /** Whether Python's `OverflowError` is in it. */
-  overflow: boolean;
+  /** The weighed specials that held (`HELD`), for `classify` to weigh against the status and the signals. */
+  held: number;
 };
 
 /** (state, end) of matches that need a second look; reused across calls and grown when a text needs more. */
@@ -1832,9 +1830,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier0 = -1;
   let tier1 = -1;
   let tier2 = -1;
-  let invalidKey = false;
-  let clientBug = false;
-  let overflow = false;
+  let held = 0;
   // Waits read per tier.
   let read0 = 0;
   let read1 = 0;
@@ -1884,11 +1880,11 @@ function judge(text: string, found: number, entries: number): Scan {
         }
         default: {
           const special = SPECIALS[arg] ?? 'epoch';
-          const bit = SPECIAL_BITS[special];
-          if (special === 'invalidKey') invalidKey ||= specialHolds(text, start, end, special);
-          else if (special === 'clientBug') clientBug ||= specialHolds(text, start, end, special);
-          else if (special === 'overflow') overflow ||= specialHolds(text, start, end, special);
-          else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
+          const flag = SPECIAL_FLAG[arg] ?? 0;
+          const bit = SPECIAL_SIGNAL[arg] ?? 0;
+          if (flag !== 0) {
+            if (!(held & flag) && specialHolds(text, start, end, special)) held |= flag;
+          } else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
       }
     }
@@ -1896,9 +1892,9 @@ function judge(text: string, found: number, entries: number): Scan {
   if (text.length <= 12 && text.trim() === 'terminated') signals |= S.transport;
   // An app's own words for a failure it did not understand (`Invalid Gemini API key: … [503 Service Unavailable] The
   // model is overloaded`) do not outrank the overload it wraps.
-  if (invalidKey && !(signals & (S.overload | S.capacity))) signals |= SPECIAL_BITS.invalidKey;
+  if (held & HELD.invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
-  return { text, signals, hintMs, clientBug, overflow };
+  return { text, signals, hintMs, held };
 }
 
 /** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */
@@ -2102,20 +2098,32 @@ function isGuessed(t: string, start: number): boolean {
  * The signal a special sets when it holds. undici's `terminated` (a connection closed in the middle of the answer)
  * outranks the words of a wrapper around it (`there was an error processing your request: TypeError: terminated`).
  */
-const SPECIAL_BITS: Record<Special, number> = {
+const SPECIAL_BITS: Record<SignalSpecial, number> = {
   epoch: S.resetsAt,
   resetsClock: S.resetsAt,
   afterDate: S.resetsAt,
   atClock: S.resetsAt,
   terminated: S.transportWrapper,
-  invalidKey: S.auth,
-  clientBug: S.localOther,
   modelNamed: S.invalid,
-  overflow: S.localOther,
   capacityError: S.capacity,
   streamRemoved: S.transport,
   tenantToken: S.auth,
 };
+
+/**
+ * Specials whose signal waits until the words around them are weighed: a key said to be invalid (auth, unless an
+ * overload is wrapped: `judge`), a JavaScript runtime error and Python's `OverflowError` (the client's own failure,
+ * unless a status or a provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
+ */
+const HELD = { invalidKey: 1, clientBug: 2, overflow: 4 } as const;
+type SignalSpecial = Exclude<Special, keyof typeof HELD>;
+/** Per special, by its index in SPECIALS: its flag of `Scan.held`, or 0 and the signal it sets. */
+const SPECIAL_FLAG = Int32Array.from(SPECIALS, (special) =>
+  special in HELD ? HELD[special as keyof typeof HELD] : 0,
+);
+const SPECIAL_SIGNAL = Int32Array.from(SPECIALS, (special) =>
+  special in HELD ? 0 : SPECIAL_BITS[special as SignalSpecial],
+);
 
 function specialHolds(t: string, start: number, end: number, special: Special): boolean {
   switch (special) {
