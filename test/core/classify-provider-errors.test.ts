@@ -95,7 +95,7 @@ describe('real provider errors beyond the corpus', () => {
     ['with a space and two tabs for each space', (t: string) => t.replace(/ /g, ' \t\t')],
     ['with escaped tabs for its spaces', (t: string) => t.replace(/ /g, '\\t')],
     ['after 3,000 blank runs', (t: string) => `${' \t'.repeat(3000)}${t}`],
-    // More than one 4,096-unit chunk of gathered code units, and lone surrogates, which must stay as they are.
+    // Many gathered code units, and lone surrogates among them (U+FFFD in the folded text, one unit for one).
     ['after 3,000 dotted cells', (t: string) => `${'.\t'.repeat(3000)}${t}`],
     ['after 3,000 lone surrogates', (t: string) => `${'\ud83d\t'.repeat(3000)}${t}`],
   ] as const)('gives every text the very same answer %s', (_, wrap) => {
