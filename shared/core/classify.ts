@@ -2385,7 +2385,7 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   if (end - start >= 3) {
     const word = t.slice(start, end);
     if (NOT_STATUS_ERRORS.has(word)) return false;
-    if (STATUS_WORDS.has(word) || isStatusWord(word)) return true;
+    if (STATUS_WORDS.has(word) || isStatusWord(word) || failureOfServer(t, start, word)) return true;
     if (word === 'was' && wordBefore(t, start) === 'code') return true;
     if (word === 'number' && wordBefore(t, start) === 'reference') return true;
     // Alamofire's `Response status code was unacceptable: 429.`
@@ -2394,6 +2394,8 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
     // Dio's `the response has a status code of 503`.
     return true;
   }
+  // Turkish `Sunucu hatası: 401`, whose dotless ı ends the word before any ASCII letter does.
+  if (codeAt(t, end - 1) === DOTLESS_I && t.endsWith('hatas', end - 1)) return true;
   // Past a separator (after the words, which settle most statuses without a regular expression): the start of a log line's message, past its level and logger (`[2026-03-14T09:26:53Z] ERROR
   // agent: 401 The API key …`, `… - ERROR - 402 You've used up your points!`), or a Chinese, Japanese or Korean
   // word for a failure and its colon (`请求失败: 403`, `发生错误：404`).
@@ -2450,11 +2452,58 @@ const COUNT_AFTER =
 function isStatusWord(word: string): boolean {
   return (
     word.endsWith('error') ||
+    word.endsWith('fehler') ||
+    word.endsWith('fout') ||
+    word.endsWith('erreur') ||
+    word.endsWith('errore') ||
+    word === 'erro' ||
+    word === 'hata' ||
+    word === 'hatasi' ||
     word.endsWith('exception') ||
     word.endsWith('status') ||
     word.endsWith('statuscode') ||
     word.endsWith('status_code')
   );
+}
+
+/** The words for a failure in the languages read: `Serverfehler: 429`, `Serverfout: 401`, `SUNUCU HATASI: 402`. */
+const FAILURE_WORDS = ['error', 'fehler', 'fout', 'erreur', 'errore', 'erro', 'hata', 'hatasi'];
+/** What fails, after a failure word and its `of` (`Error from server: 503`, `Errore del server: 401`). */
+const SERVER_WORDS = new Set([
+  'server',
+  'serveur',
+  'servidor',
+  'serwera',
+  'upstream',
+  'provider',
+  'backend',
+  'api',
+]);
+const OF_WORDS = new Set([
+  'from',
+  'on',
+  'of',
+  'in',
+  'at',
+  'du',
+  'des',
+  'del',
+  'dal',
+  'de',
+  'do',
+  'no',
+  'van',
+]);
+const DOTLESS_I = 0x131;
+
+/** `word` (at `start`) is a server's, after a failure word and its `of`: `Error del servidor: 401`. */
+function failureOfServer(t: string, start: number, word: string): boolean {
+  if (!SERVER_WORDS.has(word)) return false;
+  const ofEnd = wordEnd(t, start);
+  const ofStart = wordStart(t, ofEnd);
+  if (ofEnd - ofStart > 4 || !OF_WORDS.has(t.slice(ofStart, ofEnd))) return false;
+  const failure = wordBefore(t, ofStart);
+  return FAILURE_WORDS.some((w) => failure.endsWith(w));
 }
 
 /** What may stand between a status and its reason: `503 - Service Unavailable`, `(503·[`. */

@@ -566,6 +566,18 @@ describe('status positions', () => {
     // After a CJK word for a failure: "request failed: 403", "an error occurred: 404".
     ['API Error: 请求失败: 403', 'permission'],
     ['检测到新的剪贴板图像。发生错误：404 page not found', 'bad_request'],
+    // After a failure word in another language, or a failure of the server (`Error from server: 503`): an app
+    // prints its translated `server error` for any status, so the status settles the class.
+    ['Sunucu hatası: 429', 'rate_limit'],
+    ['SUNUCU HATASI: 401', 'auth'],
+    ['Sunucu hatası: 402', 'quota'],
+    ['Serverfehler: 401', 'auth'],
+    ['Serverfout: 429', 'rate_limit'],
+    ['Erreur du serveur : 429', 'rate_limit'],
+    ['Errore del server: 401', 'auth'],
+    ['Error del servidor: 403', 'permission'],
+    ['Erro do servidor: 429', 'rate_limit'],
+    ['Error from server: 503', 'capacity'],
   ] as const)('reads a status in "%s"', (text, expected) => {
     expect(classify({ message: text }).class).toBe(expected);
   });
@@ -621,6 +633,10 @@ describe('status positions', () => {
     'ERROR agent: 401/900 done',
     '2026-03-14 09:26:52 - agent - WARNING - 413 KB of tool output truncated',
     '[2026-03-14T09:26:52Z] ERROR agent: 401 retries left',
+    // A server named without a failure before it, or after one with no `of` between.
+    'server: 503 ms',
+    'the api at 429',
+    'Error in this server: 401 entries',
   ])('reads no status in "%s"', (text) => {
     expect(classify({ message: text }).class).toBe('other');
   });
