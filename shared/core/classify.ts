@@ -122,6 +122,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
+    // Round 48: Cohere's trial key (`limited to 1000 API calls / month`; its per-minute cap is a rate limit).
+    'calls / month',
     // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
     'usage credits', 'usage-credits',
     // Round 33: `You don't have any usage left.` (not `usage left` alone: a per-minute window's `no usage left this
@@ -187,7 +189,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // conversation or prompt.` (not `too large to send` or `shorten the conversation` alone: a crash report, an
     // attachment or a tip beside a 429 or a 500 say them).
     'too large to send through', 'try shortening the conversation',
-    'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
+    'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit', 'token length is too long',
     'input is too long', 'input too long', 'input length and', 'input length exceeds',
     // llama.cpp's `n_keep: 847,741 >= n_ctx: 33,024`, TGI's `inputs tokens + max_new_tokens must be <= 2048`.
     '>= n_ctx', '> n_ctx', 'tokens + max_new_tokens', 'model max length', 'session max length',
@@ -220,7 +222,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
+    'authentication_failed', 'failed to authenticate', "couldn't authenticate", 'could not authenticate',
+    'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
@@ -344,6 +347,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'agent not found:',
     // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
     'server mcp',
+    // Rounds 48-50: the model's tool call its agent refused (`The glob tool was called with invalid arguments`,
+    // `Error parsing JSON arguments`), the agent's own settings and hooks (`Found invalid settings files`, `Invalid MCP
+    // settings JSON format`, `Invalid JSON in hook_input`, `hook returned invalid … output`), a diff that did not apply
+    // (`UnifiedDiffNoMatch: hunk failed to apply!`) and a lock on the agent's own file.
+    'was called with invalid arguments', 'error parsing json arguments', 'invalid settings', 'settings files',
+    'invalid mcp settings', 'hook_input', 'hook returned', 'hunk failed to apply', 'file lock timeout',
+    'restore checkpoint',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -358,6 +368,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
     'provider not found', 'invalid provider"', 'invalid provider:',
+    // Round 50: `Codex API endpoint not found.`, `Responses API endpoint not found`.
+    'endpoint not found',
     // Round 29: a relay with no price or ratio set for the model (new-api's `Model … ratio or price not set`, 倍率或价格
     // 未配置; not 倍率 alone, the group multiplier that its other errors print too).
     'ratio or price not set',
@@ -371,6 +383,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // control` too, a 429 says `you have been blocked for 60 seconds`, a scaled-to-zero endpoint's account is
     // `currently inactive`).
     'detected by risk control', 'sorry, you have been blocked', 'your account is currently inactive',
+    // Round 48: a relay's group or a plan that does not cover the model (`No permission to use default group`, `Make
+    // sure the selected model is included in your plan`), and Copilot's organisation policy (`No model available.
+    // Check policy enablement under GitHub Settings > Copilot`).
+    'no permission to use', 'included in your plan', 'check policy enablement',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -478,6 +494,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'invalid parameter', 'invalid_parameter', 'failed_precondition', 'not implemented',
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
+    // Round 48: a server that could not read the request's body (`Failed to deserialize the JSON body into the target
+    // type: messages[1]: missing field`), a schema's type check (`'json_object' is not of type 'object' -
+    // 'response_format'`), the order of turns (`must be a user message`, Gemini's `function call turn comes immediately
+    // after a user turn`), OpenAI's unstored items (`Items are not persisted when store is set to false`) and a
+    // schema too deep.
+    'failed to deserialize the json body', "is not of type '", 'must be a user message',
+    'comes immediately after a user turn', 'are not persisted when', 'schema depth',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', 'notsupported', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended', 'header is required', 'entity too large', 'payload too large',
@@ -552,6 +575,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
+    // Round 50: `OpenAI Codex service error. Please try again later.`
+    'service error. please try again',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -626,7 +651,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // grammY's failed call to Telegram: `Network request for 'sendMessage' failed!`.
     'network request for',
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
-    'ehostunreach', 'enetunreach', 'enetdown', 'socket hang up', 'socket closed',
+    'ehostunreach', 'enetunreach', 'enetdown', 'ehostdown', 'enetreset', 'socket hang up', 'socket closed',
+    // Round 50: `DNS lookup for the provider endpoint failed`.
+    'dns lookup for',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',
     'fetch failed', 'failed to fetch', 'und_err_',
     // Windows' WSAECONNREFUSED (`No connection could be made because the target machine actively refused it`);
@@ -787,7 +814,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
-  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'],
+  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'], ['permission', '不允许使用'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
   // Round 23: Japanese `5時間の制限に達しました` (the 5-hour limit reached), 国家或地区 (your country or region is not
   // served), 拒绝访问 (access refused).
@@ -1242,7 +1269,7 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
 // biome-ignore format: a table reads better packed
 const PROVIDER_FAILURES = ['internal server error', 'internal_server_error', 'api_error', 'server_error',
   'bad gateway', 'bad_gateway', 'the server had an error', 'empty response from provider', 'provider returned error',
-  'upstream request failed', 'failed after retries'];
+  'upstream request failed', 'failed after retries', 'internalerror'];
 /** Python's words for an exception raised while handling another. */
 const CHAINED_EXCEPTIONS = [
   'during handling of the above exception',
@@ -1405,7 +1432,10 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   // (not beside the 529 or the dropped socket that an `AI_RetryError` lists with them).
   ...['cannot read properties of', 'cannot read property', 'is not a function', 'undefined is not an object',
     'is not iterable', 'cannot destructure property', 'invalidtoolinputerror', 'invalidtoolargumentserror',
-    'messageconversionerror'].map((phrase) => ({
+    'messageconversionerror',
+    // Rounds 49-50: Python's missing attribute (`module 'acp.schema' has no attribute 'ToolCallUpdate'`; a server's
+    // 500 around `'NoneType' object has no attribute 'get'` stays the server's) and Go's nil pointer panic.
+    'has no attribute', 'nil pointer dereference'].map((phrase) => ({
     phrase,
     action: { special: 'clientBug' as const },
   })),
@@ -2148,7 +2178,7 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
     case 'terminated': // undici's `TypeError: terminated`, not `process has terminated: …`
       return !isLetter(codeAt(t, end));
     case 'clientBug': // JavaScript's `undefined is not iterable`, not Python's `'NoneType' object is not iterable`
-      return !t.startsWith('object ', start - 7);
+      return !t.startsWith('object is not', start - 7);
     case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`
       return quotedAfter(t, start, MODEL_WORD);
     case 'overflow': // `OverflowError: …`, not `ContextOverflowError`

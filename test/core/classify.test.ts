@@ -2296,6 +2296,56 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['transport', 'Your connection was interrupted. Please try again in a moment.'],
     ['transport', 'error: dispatch failure (io error): request or response body error'],
     ['server', 'Warning: received an unexpected error from the model after 151.44s'],
+    // Rounds 48-50: the never-retried classes' boundaries, the agent's own failures, the newest threads.
+    [
+      'other',
+      'Internal error: {\n  "error": "Unknown error: module \'acp.schema\' has no attribute \'ToolCallUpdate\'"\n}',
+    ],
+    [
+      'server',
+      'Internal Server Error (500) · {"error":{"message":"\'NoneType\' object has no attribute \'get\'"}}',
+    ],
+    ['server', "[API Error: <500> InternalError.Algo: 'dict' object has no attribute 'content']"],
+    [
+      'other',
+      'Caught panic:\n\nruntime error: invalid memory address or nil pointer dereference\n\nRestoring terminal...',
+    ],
+    [
+      'other',
+      'The glob tool was called with invalid arguments: SchemaError(Missing key\n  at ["pattern"]).\nPlease rewrite the input so it satisfies the expected schema.',
+    ],
+    ['other', '⚠ Found invalid settings files: ~/.claude/settings.json. They will be ignored.'],
+    ['other', 'Timed out when attempting to restore checkpoint.'],
+    ['transport', 'Error: connect EHOSTDOWN 192.168.1.1:443'],
+    ['transport', 'Error: read ENETRESET'],
+    ['transport', 'LLM request failed: DNS lookup for the provider endpoint failed.'],
+    [
+      'bad_request',
+      'Failed to deserialize the JSON body into the target type: messages[2]: data did not match any variant of untagged enum ChatCompletionRequestContent at line 1 column 18254',
+    ],
+    [
+      'bad_request',
+      "Uncaught OpenAI\\Exceptions\\ErrorException: 'json_object' is not of type 'object' - 'response_format'",
+    ],
+    [
+      'bad_request',
+      'The first message (except the system message) of deepseek-reasoner must be a user message,  but an assistant message detected.',
+    ],
+    [
+      'bad_request',
+      'Items are not persisted when `store` is set to false. Try again with `store` set to true, or remove this item from your input.',
+    ],
+    ['bad_request', 'Codex API endpoint not found.'],
+    ['auth', "Couldn't authenticate with provider. Please check your API key configuration."],
+    ['permission', "No permission to use default group. You don't have a Key with default group"],
+    [
+      'permission',
+      'Execution failed: No model available. Check policy enablement under GitHub Settings > Copilot',
+    ],
+    ['permission', '"API Key 不允许使用该模型"'],
+    ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
+    ['context_overflow', 'Input token length is too long'],
+    ['server', 'OpenAI Codex service error. Please try again later.'],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
