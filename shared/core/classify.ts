@@ -122,8 +122,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
-    // Round 48: Cohere's trial key (`limited to 1000 API calls / month`; its per-minute cap is a rate limit).
-    'calls / month',
     // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
     'usage credits', 'usage-credits',
     // Round 33: `You don't have any usage left.` (not `usage left` alone: a per-minute window's `no usage left this
@@ -175,6 +173,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota exhausted',
     // A cap without its window: a per-minute one is a rate limit (`usage exceeded … per minute`).
     'usage exceeded',
+    // Round 48: Cohere's trial key (`limited to 1000 API calls / month`; its `calls / minute` is a rate limit).
+    'api calls / month',
   ],
   resetsAt: [
     'resets at', 'reset at', 'resets on', 'reset on', 'will reset', 'available again at', 'resets_at',
@@ -182,14 +182,15 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'se restablece el',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
-  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)'],
+  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '/ minute', '(tpm)', '(rpm)'],
   context: [
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
     // conversation or prompt.` (not `too large to send` or `shorten the conversation` alone: a crash report, an
     // attachment or a tip beside a 429 or a 500 say them).
     'too large to send through', 'try shortening the conversation',
-    'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit', 'token length is too long',
+    'context window', 'context_window', 'contextwindow', 'context limit', 'context_limit',
+    'input token length is too long', 'prompt token length is too long',
     'input is too long', 'input too long', 'input length and', 'input length exceeds',
     // llama.cpp's `n_keep: 847,741 >= n_ctx: 33,024`, TGI's `inputs tokens + max_new_tokens must be <= 2048`.
     '>= n_ctx', '> n_ctx', 'tokens + max_new_tokens', 'model max length', 'session max length',
@@ -222,7 +223,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', "couldn't authenticate", 'could not authenticate',
+    'authentication_failed', 'failed to authenticate', "couldn't authenticate with provider",
+    'could not authenticate with provider',
     'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
@@ -347,13 +349,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'agent not found:',
     // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
     'server mcp',
-    // Rounds 48-50: the model's tool call its agent refused (`The glob tool was called with invalid arguments`,
-    // `Error parsing JSON arguments`), the agent's own settings and hooks (`Found invalid settings files`, `Invalid MCP
-    // settings JSON format`, `Invalid JSON in hook_input`, `hook returned invalid … output`), a diff that did not apply
-    // (`UnifiedDiffNoMatch: hunk failed to apply!`) and a lock on the agent's own file.
-    'was called with invalid arguments', 'error parsing json arguments', 'invalid settings', 'settings files',
-    'invalid mcp settings', 'hook_input', 'hook returned', 'hunk failed to apply', 'file lock timeout',
-    'restore checkpoint',
+    // Rounds 49-50: the agent's own checkpoints and lock files (`Timed out when attempting to restore checkpoint.`,
+    // `file lock timeout for /tmp/openclaw-oauth-refresh.lock`; not a server's `model cache file lock timeout after 30s`).
+    'to restore checkpoint', 'file lock timeout for',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -368,8 +366,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
     'provider not found', 'invalid provider"', 'invalid provider:',
-    // Round 50: `Codex API endpoint not found.`, `Responses API endpoint not found`.
-    'endpoint not found',
+    // Round 50: `Codex API endpoint not found.`, `Responses API endpoint not found` (not a gateway's `Endpoint not
+    // found: no healthy upstream endpoints`).
+    'api endpoint not found',
     // Round 29: a relay with no price or ratio set for the model (new-api's `Model … ratio or price not set`, 倍率或价格
     // 未配置; not 倍率 alone, the group multiplier that its other errors print too).
     'ratio or price not set',
@@ -386,7 +385,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 48: a relay's group or a plan that does not cover the model (`No permission to use default group`, `Make
     // sure the selected model is included in your plan`), and Copilot's organisation policy (`No model available.
     // Check policy enablement under GitHub Settings > Copilot`).
-    'no permission to use', 'included in your plan', 'check policy enablement',
+    'no permission to use this model', 'no permission to use model', 'no permission to use default group',
+    'model is included in your plan', 'model is not included in your plan', 'check policy enablement',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -495,11 +495,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'the model returned the following errors', 'request_too_large', 'image was too large', 'image too large',
     'pdf too large', 'could not process image', 'should alternate with', 'must be an odd number',
     // Round 48: a server that could not read the request's body (`Failed to deserialize the JSON body into the target
-    // type: messages[1]: missing field`), a schema's type check (`'json_object' is not of type 'object' -
-    // 'response_format'`), the order of turns (`must be a user message`, Gemini's `function call turn comes immediately
-    // after a user turn`), OpenAI's unstored items (`Items are not persisted when store is set to false`) and a
+    // type: messages[1]: missing field`), OpenAI's schema check by its field (`'json_object' is not of type 'object' -
+    // 'response_format'`), the order of turns (DeepSeek's `must be a user message, but an assistant message detected`,
+    // Gemini's `function call turn comes immediately after a user turn`), OpenAI's unstored items (`Items are not persisted when store is set to false`) and a
     // schema too deep.
-    'failed to deserialize the json body', "is not of type '", 'must be a user message',
+    'failed to deserialize the json body', "' - 'messages", "' - 'response_format", "' - 'tools",
+    'but an assistant message detected',
     'comes immediately after a user turn', 'are not persisted when', 'schema depth',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', 'notsupported', "model doesn't support", 'model does not support', 'streaming is required',
@@ -575,8 +576,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
-    // Round 50: `OpenAI Codex service error. Please try again later.`
-    'service error. please try again',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -814,7 +813,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
-  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'], ['permission', '不允许使用'],
+  ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'], ['permission', '不允许使用该模型'], ['permission', '不允许使用模型'],
   ['content', '敏感'], ['content', '违规'], ['content', '不安全'], ['content', '负责任 ai 服务'], ['content', '审核不通过'],
   // Round 23: Japanese `5時間の制限に達しました` (the 5-hour limit reached), 国家或地区 (your country or region is not
   // served), 拒绝访问 (access refused).
@@ -1249,7 +1248,7 @@ const TLS_AUTHENTICATION = 'system.security.authentication';
  * raised while handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
  */
 function localBugs(scan: Scan, signals: number, status: number | undefined): number {
-  if (status !== undefined || !(scan.held & (HELD.clientBug | HELD.overflow))) return signals;
+  if (status !== undefined || !(scan.held & (HELD.clientBug | HELD.overflow | HELD.agentOwn))) return signals;
   if (
     scan.held & HELD.clientBug &&
     !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
@@ -1262,6 +1261,13 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
     !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
   )
     return signals | S.localOther;
+  // The agent's own tool call, settings, hooks or files (a bad request's words beside them are the agent's too).
+  if (
+    scan.held & HELD.agentOwn &&
+    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.server | S.quota)) &&
+    !includesOneOf(scan.text, PROVIDER_FAILURES)
+  )
+    return signals | S.localOther;
   return signals;
 }
 
@@ -1269,7 +1275,10 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
 // biome-ignore format: a table reads better packed
 const PROVIDER_FAILURES = ['internal server error', 'internal_server_error', 'api_error', 'server_error',
   'bad gateway', 'bad_gateway', 'the server had an error', 'empty response from provider', 'provider returned error',
-  'upstream request failed', 'failed after retries', 'internalerror'];
+  'upstream request failed', 'failed after retries', 'internalerror',
+  // A server's own crash reported in its answer (a relay's `Panic detected` or `new_api_panic`, Gin's `panic recovered`,
+  // Ollama's `llama runner process has terminated`, LiteLLM's `proxy_server`, FastAPI's `{"detail": …}`): a review.
+  'panic detected', '_panic', 'panic recovered', 'runner process has terminated', 'proxy_server', '"detail":'];
 /** Python's words for an exception raised while handling another. */
 const CHAINED_EXCEPTIONS = [
   'during handling of the above exception',
@@ -1401,6 +1410,7 @@ type Special =
   | 'clientBug'
   | 'modelNamed'
   | 'overflow'
+  | 'agentOwn'
   | 'capacityError'
   | 'streamRemoved'
   | 'tenantToken';
@@ -1438,6 +1448,18 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'has no attribute', 'nil pointer dereference'].map((phrase) => ({
     phrase,
     action: { special: 'clientBug' as const },
+  })),
+  // Rounds 48-50: the model's tool call its agent refused (`The glob tool was called with invalid arguments`,
+  // `Error parsing JSON arguments`), the agent's own settings and hooks (`Found invalid settings files`, `Invalid MCP
+  // settings JSON format`, `Invalid JSON in hook_input`, `hook returned invalid … output`), a diff that did not apply
+  // (`UnifiedDiffNoMatch: hunk failed to apply!`). Weighed: a
+  // warning of the agent's printed above a provider's 529 or 429, or the same words in a provider's 500, are not
+  // the turn's failure (a review).
+  // biome-ignore format: a table reads better packed
+  ...['was called with invalid arguments', 'error parsing json arguments', 'invalid settings', 'invalid mcp settings',
+    'hook_input', 'hook returned', 'hunk failed to apply'].map((phrase) => ({
+    phrase,
+    action: { special: 'agentOwn' as const },
   })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
@@ -1663,6 +1685,7 @@ const SPECIALS: readonly Special[] = [
   'clientBug',
   'modelNamed',
   'overflow',
+  'agentOwn',
   'capacityError',
   'streamRemoved',
   'tenantToken',
@@ -2148,7 +2171,7 @@ const SPECIAL_BITS: Record<SignalSpecial, number> = {
  * overload is wrapped: `judge`), a JavaScript runtime error and Python's `OverflowError` (the client's own failure,
  * unless a status or a provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
  */
-const HELD = { invalidKey: 1, clientBug: 2, overflow: 4 } as const;
+const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8 } as const;
 type SignalSpecial = Exclude<Special, keyof typeof HELD>;
 /** Per special, by its index in SPECIALS: its flag of `Scan.held`, or 0 and the signal it sets. */
 const SPECIAL_FLAG = Int32Array.from(SPECIALS, (special) =>
@@ -2182,6 +2205,7 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
     case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`
       return quotedAfter(t, start, MODEL_WORD);
     case 'overflow': // `OverflowError: …`, not `ContextOverflowError`
+    case 'agentOwn': // `SessionStart hook returned …`, not `Discord webhook returned 502`
     case 'capacityError': // `CapacityError: …`, not `WorkspaceCapabilityCapacityError`
       return !isLetter(codeAt(t, start - 1));
     case 'streamRemoved': // gRPC's message (`Task Failed: Stream removed`, `details = "Stream removed"`), not a log's words
@@ -2482,10 +2506,12 @@ const COUNT_AFTER =
 function isStatusWord(word: string): boolean {
   return (
     word.endsWith('error') ||
-    word.endsWith('fehler') ||
-    word.endsWith('fout') ||
-    word.endsWith('erreur') ||
-    word.endsWith('errore') ||
+    word === 'fehler' ||
+    word.endsWith('serverfehler') ||
+    word === 'fout' ||
+    word.endsWith('serverfout') ||
+    word === 'erreur' ||
+    word === 'errore' ||
     word === 'erro' ||
     word === 'hata' ||
     word === 'hatasi' ||

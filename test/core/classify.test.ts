@@ -2345,7 +2345,59 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
-    ['server', 'OpenAI Codex service error. Please try again later.'],
+    // A review of rounds 48-50's words: the agent's warning above the provider's failure, the same words in a
+    // provider's answer or another program's, a server's own crash.
+    [
+      'capacity',
+      '⚠ Found invalid settings files. They will be ignored. Run /doctor for details.\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_011CZAZLPuVRisJc8oe4zrKo"}',
+    ],
+    [
+      'rate_limit',
+      'Invalid MCP settings format. Please ensure your settings follow the correct JSON format.\nAPI Request Failed\n429 {"type":"error","error":{"type":"rate_limit_error","message":"This request would exceed the rate limit for your organization of 40,000 input tokens per minute."}}',
+    ],
+    [
+      'server',
+      'PostToolUse:Edit hook returned exit code 1 (non-blocking): eslint found 2 problems\nAPI Error: 500 {"type":"error","error":{"type":"api_error","message":"Internal server error"},"request_id":"req_011CXnukXFhq5zC25S7ev2cy"}',
+    ],
+    [
+      'bad_request',
+      '400 {"error":{"message":"Invalid settings: reasoning_effort \'minimal\' is not supported with this model.","type":"invalid_request_error","param":"reasoning_effort"}}',
+    ],
+    [
+      'rate_limit',
+      'UnifiedDiffNoMatch: hunk failed to apply!\n\nlitellm.RateLimitError: AnthropicException - {"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}',
+    ],
+    [
+      'capacity',
+      "Warning: File lock timeout or error on sessions_log.json read: [Errno 11] Resource temporarily unavailable\nanthropic.InternalServerError: Error code: 529 - {'type': 'error', 'error': {'type': 'overloaded_error', 'message': 'Overloaded'}}",
+    ],
+    [
+      'server',
+      '500 Internal Server Error: model cache file lock timeout after 30s (another worker is loading the model)',
+    ],
+    ['server', 'API Request Failed\n502 Bad Gateway: cloudflare\n[Retry] [Restore Checkpoint]'],
+    [
+      'permission',
+      '403 Forbidden: your organization has disabled this model. Choose an allowed model in your settings files or contact your admin.',
+    ],
+    [
+      'server',
+      'Error: llama runner process has terminated: error:invalid memory address or nil pointer dereference\n[signal 0xc0000005 code=0x0 addr=0x0 pc=0x7ff730f4edf9]',
+    ],
+    ['other', 'Error: Resend root must be a user message entry'],
+    ['other', '⚠ Azure OpenAI endpoint not found in deployment outputs'],
+    ['other', "sudo: couldn't authenticate non-interactively (a password is required)"],
+    ['rate_limit', 'Rate limit reached: 50 requests per minute included in your plan. Please retry in 20s.'],
+    [
+      'rate_limit',
+      'Too many requests: your plan allows 60 calls / minute and 1,000,000 calls / month; the per-minute limit was exceeded, retry after 14s.',
+    ],
+    [
+      'transport',
+      'Usage this cycle: 3,412 of 10,000 calls / month\nupstream connect error or disconnect/reset before headers. reset reason: connection failure',
+    ],
+    ['other', 'TokenLengthException: Token length is too long: 300 characters. Max length is 255.'],
+    ['other', 'WebFetch https://www.example.de/preise -> Seitenfehler: 404 Seite nicht gefunden'],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
