@@ -352,6 +352,18 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 49-50: the agent's own checkpoints and lock files (`Timed out when attempting to restore checkpoint.`,
     // `file lock timeout for /tmp/openclaw-oauth-refresh.lock`; not a server's `model cache file lock timeout after 30s`).
     'to restore checkpoint', 'file lock timeout for',
+    // Round 51: the network failures of the agent's surroundings, in their programs' own words: npm's, cargo's, git's
+    // and Docker's downloads (`npm error network request to https://registry.npmjs.org/…`, `spurious network error`,
+    // `error: RPC failed; HTTP 503 curl 22`, `Error response from daemon: Get https://registry-1.docker.io/v2/`), a
+    // sandbox image, an IDE's companion extension and language server, a browser tool, a telemetry exporter.
+    'npm error network', 'spurious network error', 'rpc failed; http', 'the remote end hung up unexpectedly',
+    'registry-1.docker.io', 'error response from daemon', 'sandbox image', 'ide companion extension',
+    'healthcheck timed out', 'lsp tasks', 'context server request timeout', 'connect to the browser',
+    'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com', 'playwright._impl',
+    'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service', 'typescript-language-server',
+    'scraping http', '/execute_action', "': /simple/", 'crates.io/api/v1/crates',
+    // OpenTelemetry's collector port (`14 UNAVAILABLE: No connection established. … connect ECONNREFUSED ::1:4317`).
+    '::1:4317', '127.0.0.1:4317', 'localhost:4317',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',

@@ -2345,6 +2345,30 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 51: the network failures of the agent's surroundings, in their programs' own words.
+    [
+      'other',
+      'npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND\nnpm error network request to https://registry.npmjs.org/@astrojs%2fstarlight failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org',
+    ],
+    [
+      'other',
+      'error: RPC failed; HTTP 503 curl 22 The requested URL returned error: 503 Service Unavailable\nfatal: The remote end hung up unexpectedly',
+    ],
+    [
+      'other',
+      'warning: spurious network error (2 tries remaining): curl error: Could not resolve host: github.com',
+    ],
+    ['other', 'Error response from daemon: Get "https://us-docker.pkg.dev/v2/": context deadline exceeded'],
+    [
+      'other',
+      '✕ 🔴 Disconnected: Failed to connect to IDE companion extension. Please ensure the extension is running. To install the extension, run /ide install.',
+    ],
+    [
+      'other',
+      'TimeoutError: Timed out after 30000 ms while trying to connect to the browser! Only Chrome at revision r869685 is guaranteed to work.',
+    ],
+    ['other', 'Timed out waiting for LSP tasks'],
+    ['other', 'Context server request timeout'],
     // A review of rounds 48-50's words: the agent's warning above the provider's failure, the same words in a
     // provider's answer or another program's, a server's own crash.
     [
