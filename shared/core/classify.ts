@@ -173,6 +173,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota exhausted',
     // A cap without its window: a per-minute one is a rate limit (`usage exceeded … per minute`).
     'usage exceeded',
+    // Round 52: an app's shared key spent (`The default API key has reached its limit`).
+    'key has reached its limit',
     // Round 48: Cohere's trial key (`limited to 1000 API calls / month`; its `calls / minute` is a rate limit).
     'api calls / month',
   ],
@@ -223,7 +225,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', "couldn't authenticate with provider",
+    'authentication_failed', 'failed to authenticate', 'invalid key provided', "couldn't authenticate with provider",
     'could not authenticate with provider',
     'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
@@ -352,17 +354,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 49-50: the agent's own checkpoints and lock files (`Timed out when attempting to restore checkpoint.`,
     // `file lock timeout for /tmp/openclaw-oauth-refresh.lock`; not a server's `model cache file lock timeout after 30s`).
     'to restore checkpoint', 'file lock timeout for',
-    // Round 51: the network failures of the agent's surroundings, in their programs' own words: npm's, cargo's, git's
-    // and Docker's downloads (`npm error network request to https://registry.npmjs.org/…`, `spurious network error`,
-    // `error: RPC failed; HTTP 503 curl 22`, `Error response from daemon: Get https://registry-1.docker.io/v2/`), a
-    // sandbox image, an IDE's companion extension and language server, a browser tool, a telemetry exporter.
-    'npm error network', 'spurious network error', 'rpc failed; http', 'the remote end hung up unexpectedly',
-    'registry-1.docker.io', 'error response from daemon', 'sandbox image', 'ide companion extension',
-    'healthcheck timed out', 'lsp tasks', 'context server request timeout', 'connect to the browser',
-    'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com', 'playwright._impl',
-    'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service', 'typescript-language-server',
-    'scraping http', '/execute_action', "': /simple/", 'crates.io/api/v1/crates',
-    // OpenTelemetry's collector port (`14 UNAVAILABLE: No connection established. … connect ECONNREFUSED ::1:4317`).
+    // Round 51: git's and cargo's own downloads (`error: RPC failed; HTTP 503 curl 22 … fatal: The remote end hung up
+    // unexpectedly`, `warning: spurious network error (2 tries remaining): [7] Couldn't connect to server`) and
+    // OpenHands' sandbox (`Request failed with status code 500 … url: /execute_action`), whatever status they name.
+    'rpc failed; http', 'the remote end hung up unexpectedly', 'spurious network error', '/execute_action',
+    // OpenTelemetry's collector on the agent's own machine (`14 UNAVAILABLE: No connection established. … connect
+    // ECONNREFUSED ::1:4317`), whose gRPC status reads as an overload.
     '::1:4317', '127.0.0.1:4317', 'localhost:4317',
   ],
   modelNotFound: [
@@ -399,6 +396,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Check policy enablement under GitHub Settings > Copilot`).
     'no permission to use this model', 'no permission to use model', 'no permission to use default group',
     'model is included in your plan', 'model is not included in your plan', 'check policy enablement',
+    // Round 52: an account banned (`Your account has been temporarily banned due to violations of our service`).
+    'temporarily banned', 'has been banned',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -514,6 +513,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to deserialize the json body', "' - 'messages", "' - 'response_format", "' - 'tools",
     'but an assistant message detected',
     'comes immediately after a user turn', 'are not persisted when', 'schema depth',
+    // Round 52: a 405 in words (`Method not allowed - please check you are using the right HTTP method`).
+    'method not allowed',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', 'notsupported', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended', 'header is required', 'entity too large', 'payload too large',
@@ -593,7 +594,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
     // Next.js's error page: `Application error: a server-side exception has occurred`.
     'server-side exception',
-    'error occurred while processing', 'unexpected error when processing', 'no response was returned',
+    'error occurred while processing your', 'error occurred while processing the request',
+    'unexpected error when processing',
+    // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`).
+    'failed to process your request', 'not able to process your request', 'gateway timed out', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
     'produced invalid content', 'response header from upstream', 'unexpected error during processing', 'modelstreamerror',
@@ -665,6 +669,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'ehostunreach', 'enetunreach', 'enetdown', 'ehostdown', 'enetreset', 'socket hang up', 'socket closed',
     // Round 50: `DNS lookup for the provider endpoint failed`.
     'dns lookup for',
+    // Round 52: n8n's (`The service refused the connection - perhaps it is offline`, `The connection cannot be
+    // established`) and a server's `The server closed the connection unexpectedly`.
+    'refused the connection', 'perhaps it is offline', 'connection cannot be established',
+    'server closed the connection unexpectedly',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',
     'fetch failed', 'failed to fetch', 'und_err_',
     // Windows' WSAECONNREFUSED (`No connection could be made because the target machine actively refused it`);
@@ -1260,7 +1268,7 @@ const TLS_AUTHENTICATION = 'system.security.authentication';
  * raised while handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
  */
 function localBugs(scan: Scan, signals: number, status: number | undefined): number {
-  if (status !== undefined || !(scan.held & (HELD.clientBug | HELD.overflow | HELD.agentOwn))) return signals;
+  if (status !== undefined || !(scan.held & HELD_LOCAL)) return signals;
   if (
     scan.held & HELD.clientBug &&
     !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
@@ -1277,6 +1285,13 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
   if (
     scan.held & HELD.agentOwn &&
     !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.server | S.quota)) &&
+    !includesOneOf(scan.text, PROVIDER_FAILURES)
+  )
+    return signals | S.localOther;
+  // The agent's surroundings, whose network words are their own.
+  if (
+    scan.held & HELD.surroundings &&
+    !(signals & (S.capacity | S.overload | S.rate | S.server | S.quota)) &&
     !includesOneOf(scan.text, PROVIDER_FAILURES)
   )
     return signals | S.localOther;
@@ -1423,6 +1438,7 @@ type Special =
   | 'modelNamed'
   | 'overflow'
   | 'agentOwn'
+  | 'surroundings'
   | 'capacityError'
   | 'streamRemoved'
   | 'tenantToken';
@@ -1472,6 +1488,21 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'hook_input', 'hook returned', 'hunk failed to apply'].map((phrase) => ({
     phrase,
     action: { special: 'agentOwn' as const },
+  })),
+  // Round 51: the network failures of the agent's surroundings, in their programs' own words: npm's, pip's and
+  // Docker's downloads (`npm error network request to https://registry.npmjs.org/…`, `Error response from daemon: Get
+  // https://registry-1.docker.io/v2/`), a sandbox image, an IDE's companion extension and language servers, a browser
+  // tool, a telemetry exporter. Weighed: they hold against the network's words, which are theirs, but not against a
+  // status, an overload, a rate limit or a provider's failure printed with them (`Checking for sandbox image … API
+  // Error: 529`).
+  // biome-ignore format: a table reads better packed
+  ...['npm error network', 'registry-1.docker.io', 'error response from daemon', 'sandbox image',
+    'ide companion extension', 'healthcheck timed out', 'lsp tasks', 'context server request timeout',
+    'connect to the browser', 'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com',
+    'playwright._impl', 'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service',
+    'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates'].map((phrase) => ({
+    phrase,
+    action: { special: 'surroundings' as const },
   })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
@@ -1698,6 +1729,7 @@ const SPECIALS: readonly Special[] = [
   'modelNamed',
   'overflow',
   'agentOwn',
+  'surroundings',
   'capacityError',
   'streamRemoved',
   'tenantToken',
@@ -2180,10 +2212,13 @@ const SPECIAL_BITS: Record<SignalSpecial, number> = {
 
 /**
  * Specials whose signal waits until the words around them are weighed: a key said to be invalid (auth, unless an
- * overload is wrapped: `judge`), a JavaScript runtime error and Python's `OverflowError` (the client's own failure,
- * unless a status or a provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
+ * overload is wrapped: `judge`), a JavaScript runtime error, Python's `OverflowError`, the agent's own tool calls,
+ * settings and hooks, and its surroundings' network failures (the client's own failure, unless a status or a
+ * provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
  */
-const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8 } as const;
+const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8, surroundings: 16 } as const;
+/** The held specials `localBugs` weighs. */
+const HELD_LOCAL = HELD.clientBug | HELD.overflow | HELD.agentOwn | HELD.surroundings;
 type SignalSpecial = Exclude<Special, keyof typeof HELD>;
 /** Per special, by its index in SPECIALS: its flag of `Scan.held`, or 0 and the signal it sets. */
 const SPECIAL_FLAG = Int32Array.from(SPECIALS, (special) =>
@@ -2218,6 +2253,7 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
       return quotedAfter(t, start, MODEL_WORD);
     case 'overflow': // `OverflowError: …`, not `ContextOverflowError`
     case 'agentOwn': // `SessionStart hook returned …`, not `Discord webhook returned 502`
+    case 'surroundings':
     case 'capacityError': // `CapacityError: …`, not `WorkspaceCapabilityCapacityError`
       return !isLetter(codeAt(t, start - 1));
     case 'streamRemoved': // gRPC's message (`Task Failed: Stream removed`, `details = "Stream removed"`), not a log's words

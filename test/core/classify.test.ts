@@ -2345,6 +2345,31 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 52: the newer agents' and platforms' own wrappers (n8n's messages among them); round 51's weighing.
+    ['server', 'The service failed to process your request'],
+    ['transport', 'The service refused the connection - perhaps it is offline'],
+    [
+      'transport',
+      'The connection cannot be established, this usually occurs due to an incorrect host(domain) value',
+    ],
+    ['transport', 'The server closed the connection unexpectedly'],
+    ['other', 'An error occurred while processing the file.'],
+    ['server', 'Gateway timed out - perhaps try again later?'],
+    ['bad_request', 'Method not allowed - please check you are using the right HTTP method'],
+    ['permission', 'Your account has been temporarily banned due to violations of our service.'],
+    ['auth', 'Invalid key provided. Please provide a valid key and try again.'],
+    [
+      'other',
+      "Request failed with status code 500\nHTTPConnectionPool(host='host.docker.internal', port=33817): Max retries exceeded with url: /execute_action (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at 0xffff644c1460>: Failed to establish a new connection: [Errno 111] Connection refused'))",
+    ],
+    [
+      'other',
+      'Error: 14 UNAVAILABLE: No connection established. Last error: Error: connect ECONNREFUSED ::1:4317',
+    ],
+    [
+      'capacity',
+      'Loaded cached credentials.\nhopping into sandbox (command: docker) ...\nChecking for sandbox image: us-docker.pkg.dev/gemini-code-dev/gemini-cli/sandbox:0.1.14\n✕ [API Error: got status: 503 Service Unavailable. {"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}]',
+    ],
     // Round 51: the network failures of the agent's surroundings, in their programs' own words.
     [
       'other',
