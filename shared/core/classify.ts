@@ -1260,41 +1260,21 @@ const GO_BROKEN_CONNECTION = 'transport connection broken';
 const TLS_AUTHENTICATION = 'system.security.authentication';
 
 /**
- * A client's own runtime error with no status is its own bug, whatever its wrapper calls the failure: JavaScript's
- * (`Model request failed: TypeError: Cannot read properties of undefined (reading 'llm')`), unless the network's
- * words, an overload, a rate limit, a bad request or a provider's own failure are there too (a client that crashed on
- * the error body it was given: `Internal Server Error … TypeError: … (reading 'choices')`); Python's `OverflowError`
- * (`timeout doesn't fit into C timeval`), unless a provider's failure or a stream cut off is there too, or it was
- * raised while handling another exception (a retry's delay that overflowed after a `ConnectionResetError`).
+ * The weighed specials of the agent's own failures (`LOCAL_WEIGHTS`) make the text `other` when there is no status
+ * and nothing outweighs them. A client's own runtime error: JavaScript's (`Model request failed: TypeError: Cannot read
+ * properties of undefined (reading 'llm')`), unless the network's words, an overload, a rate limit, a bad request or a
+ * provider's own failure are there too (a client that crashed on the error body it was given: `Internal Server Error …
+ * TypeError: … (reading 'choices')`); Python's `OverflowError` (`timeout doesn't fit into C timeval`), unless a
+ * provider's failure or a stream cut off is there too, or it was raised while handling another exception (a retry's
+ * delay that overflowed after a `ConnectionResetError`). The agent's own tool calls, settings and hooks, unless the
+ * network's words, an overload, a limit or a provider's failure are there too (a bad request's words beside them are
+ * the agent's too). The agent's surroundings, whose network words are their own.
  */
 function localBugs(scan: Scan, signals: number, status: number | undefined): number {
   if (status !== undefined || !(scan.held & HELD_LOCAL)) return signals;
-  if (
-    scan.held & HELD.clientBug &&
-    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest)) &&
-    !includesOneOf(scan.text, PROVIDER_FAILURES)
-  )
-    return signals | S.localOther;
-  if (
-    scan.held & HELD.overflow &&
-    !(signals & (S.transportWrapper | S.capacity | S.overload | S.rate | S.server)) &&
-    !includesOneOf(scan.text, CHAINED_EXCEPTIONS)
-  )
-    return signals | S.localOther;
-  // The agent's own tool call, settings, hooks or files (a bad request's words beside them are the agent's too).
-  if (
-    scan.held & HELD.agentOwn &&
-    !(signals & (S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.server | S.quota)) &&
-    !includesOneOf(scan.text, PROVIDER_FAILURES)
-  )
-    return signals | S.localOther;
-  // The agent's surroundings, whose network words are their own.
-  if (
-    scan.held & HELD.surroundings &&
-    !(signals & (S.capacity | S.overload | S.rate | S.server | S.quota)) &&
-    !includesOneOf(scan.text, PROVIDER_FAILURES)
-  )
-    return signals | S.localOther;
+  for (const [flag, outweighed, words] of LOCAL_WEIGHTS)
+    if (scan.held & flag && !(signals & outweighed) && !includesOneOf(scan.text, words))
+      return signals | S.localOther;
   return signals;
 }
 
@@ -2217,8 +2197,22 @@ const SPECIAL_BITS: Record<SignalSpecial, number> = {
  * provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
  */
 const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8, surroundings: 16 } as const;
-/** The held specials `localBugs` weighs. */
-const HELD_LOCAL = HELD.clientBug | HELD.overflow | HELD.agentOwn | HELD.surroundings;
+/** The held specials `localBugs` weighs: each one's flag, the signals and the words that outweigh it. */
+const LOCAL_WEIGHTS: ReadonlyArray<readonly [number, number, readonly string[]]> = [
+  [
+    HELD.clientBug,
+    S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest,
+    PROVIDER_FAILURES,
+  ],
+  [HELD.overflow, S.transportWrapper | S.capacity | S.overload | S.rate | S.server, CHAINED_EXCEPTIONS],
+  [
+    HELD.agentOwn,
+    S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.server | S.quota,
+    PROVIDER_FAILURES,
+  ],
+  [HELD.surroundings, S.capacity | S.overload | S.rate | S.server | S.quota, PROVIDER_FAILURES],
+];
+const HELD_LOCAL = LOCAL_WEIGHTS.reduce((all, [flag]) => all | flag, 0);
 type SignalSpecial = Exclude<Special, keyof typeof HELD>;
 /** Per special, by its index in SPECIALS: its flag of `Scan.held`, or 0 and the signal it sets. */
 const SPECIAL_FLAG = Int32Array.from(SPECIALS, (special) =>
