@@ -173,8 +173,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota exhausted',
     // A cap without its window: a per-minute one is a rate limit (`usage exceeded … per minute`).
     'usage exceeded',
-    // Round 52: an app's shared key spent (`The default API key has reached its limit`).
-    'key has reached its limit',
+    // Round 52: an app's shared key spent (`The default API key has reached its limit`; a free tier's `… has reached its
+    // limit. Please wait 1 minute` is a rate limit).
+    'default api key has reached its limit', 'your api key has reached its limit',
     // Round 48: Cohere's trial key (`limited to 1000 API calls / month`; its `calls / minute` is a rate limit).
     'api calls / month',
   ],
@@ -184,7 +185,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'se restablece el',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
-  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '/ minute', '(tpm)', '(rpm)'],
+  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '/ minute', 'wait 1 minute', '(tpm)', '(rpm)'],
   context: [
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
@@ -225,7 +226,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', 'invalid key provided', "couldn't authenticate with provider",
+    'authentication_failed', 'failed to authenticate', 'invalid key provided. please', "couldn't authenticate with provider",
     'could not authenticate with provider',
     'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
@@ -351,16 +352,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'agent not found:',
     // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
     'server mcp',
-    // Rounds 49-50: the agent's own checkpoints and lock files (`Timed out when attempting to restore checkpoint.`,
-    // `file lock timeout for /tmp/openclaw-oauth-refresh.lock`; not a server's `model cache file lock timeout after 30s`).
-    'to restore checkpoint', 'file lock timeout for',
-    // Round 51: git's and cargo's own downloads (`error: RPC failed; HTTP 503 curl 22 … fatal: The remote end hung up
-    // unexpectedly`, `warning: spurious network error (2 tries remaining): [7] Couldn't connect to server`) and
-    // OpenHands' sandbox (`Request failed with status code 500 … url: /execute_action`), whatever status they name.
-    'rpc failed; http', 'the remote end hung up unexpectedly', 'spurious network error', '/execute_action',
-    // OpenTelemetry's collector on the agent's own machine (`14 UNAVAILABLE: No connection established. … connect
-    // ECONNREFUSED ::1:4317`), whose gRPC status reads as an overload.
-    '::1:4317', '127.0.0.1:4317', 'localhost:4317',
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -396,8 +387,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Check policy enablement under GitHub Settings > Copilot`).
     'no permission to use this model', 'no permission to use model', 'no permission to use default group',
     'model is included in your plan', 'model is not included in your plan', 'check policy enablement',
-    // Round 52: an account banned (`Your account has been temporarily banned due to violations of our service`).
-    'temporarily banned', 'has been banned',
+    // Round 52: an account banned (`Your account has been temporarily banned due to violations of our service`; not an
+    // IP address, a subreddit or a proxy).
+    'account has been temporarily banned', 'account has been banned', 'key has been banned',
+    'organization has been banned',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -513,8 +506,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'failed to deserialize the json body', "' - 'messages", "' - 'response_format", "' - 'tools",
     'but an assistant message detected',
     'comes immediately after a user turn', 'are not persisted when', 'schema depth',
-    // Round 52: a 405 in words (`Method not allowed - please check you are using the right HTTP method`).
-    'method not allowed',
+    // Round 52: n8n's 405 in words (`Method not allowed - please check you are using the right HTTP method`; not an MCP
+    // server's 405).
+    'method not allowed - please check',
     'request too large (max', 'request is too large', 'missing required parameter', 'missing_required_parameter',
     'cannot both be specified', 'improperly formed', 'notsupported', "model doesn't support", 'model does not support', 'streaming is required',
     'streaming is strongly recommended', 'header is required', 'entity too large', 'payload too large',
@@ -596,8 +590,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'server-side exception',
     'error occurred while processing your', 'error occurred while processing the request',
     'unexpected error when processing',
-    // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`).
-    'failed to process your request', 'not able to process your request', 'gateway timed out', 'no response was returned',
+    // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`,
+    // `Gateway timed out - perhaps try again later?`; not an MCP gateway's or a package mirror's timeout: a review).
+    'service failed to process your request', 'service was not able to process your request',
+    'gateway timed out - ', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
     'produced invalid content', 'response header from upstream', 'unexpected error during processing', 'modelstreamerror',
@@ -670,9 +666,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 50: `DNS lookup for the provider endpoint failed`.
     'dns lookup for',
     // Round 52: n8n's (`The service refused the connection - perhaps it is offline`, `The connection cannot be
-    // established`) and a server's `The server closed the connection unexpectedly`.
+    // established`, `The server closed the connection unexpectedly`); not libpq's `server closed the connection
+    // unexpectedly` without its `The`, said of the agent's own database (a review).
     'refused the connection', 'perhaps it is offline', 'connection cannot be established',
-    'server closed the connection unexpectedly',
+    'the server closed the connection unexpectedly',
     'socket connection was closed', 'socket disconnected', 'socketerror', 'socketexception', 'sockettimeout',
     'fetch failed', 'failed to fetch', 'und_err_',
     // Windows' WSAECONNREFUSED (`No connection could be made because the target machine actively refused it`);
@@ -1271,9 +1268,14 @@ const TLS_AUTHENTICATION = 'system.security.authentication';
  * the agent's too). The agent's surroundings, whose network words are their own.
  */
 function localBugs(scan: Scan, signals: number, status: number | undefined): number {
-  if (status !== undefined || !(scan.held & HELD_LOCAL)) return signals;
-  for (const [flag, outweighed, words] of LOCAL_WEIGHTS)
-    if (scan.held & flag && !(signals & outweighed) && !includesOneOf(scan.text, words))
+  if (!(scan.held & HELD_LOCAL)) return signals;
+  for (const [flag, outweighed, words, statusOutweighs] of LOCAL_WEIGHTS)
+    if (
+      scan.held & flag &&
+      !(statusOutweighs && status !== undefined) &&
+      !(signals & outweighed) &&
+      !includesOneOf(scan.text, words)
+    )
       return signals | S.localOther;
   return signals;
 }
@@ -1469,14 +1471,19 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     phrase,
     action: { special: 'agentOwn' as const },
   })),
-  // Round 51: the network failures of the agent's surroundings, in their programs' own words: npm's, pip's and
-  // Docker's downloads (`npm error network request to https://registry.npmjs.org/…`, `Error response from daemon: Get
-  // https://registry-1.docker.io/v2/`), a sandbox image, an IDE's companion extension and language servers, a browser
-  // tool, a telemetry exporter. Weighed: they hold against the network's words, which are theirs, but not against a
-  // status, an overload, a rate limit or a provider's failure printed with them (`Checking for sandbox image … API
-  // Error: 529`).
+  // Round 51: the failures of the agent's surroundings, in their programs' own words: git's, cargo's, npm's, pip's and
+  // Docker's downloads (`error: RPC failed; HTTP 503 curl 22 … fatal: The remote end hung up unexpectedly`, `spurious
+  // network error`, `npm error network request to https://registry.npmjs.org/…`, `Error response from daemon: …
+  // received unexpected HTTP status: 503`), a sandbox image, OpenHands' sandbox (`Request failed with status code 500
+  // … url: /execute_action`), an IDE's companion extension and language servers, a browser tool, a telemetry
+  // exporter (`connect ECONNREFUSED ::1:4317`, whose gRPC status reads as an overload), the agent's checkpoints and
+  // lock files (not a server's `model cache file lock timeout after 30s`). Weighed: their statuses and network words
+  // are their own, but a provider's failure printed with them is the turn's (`Checking for sandbox image … API Error:
+  // 503 … The model is overloaded`, `… ::1:4317 … API Error: 500 api_error`; a review).
   // biome-ignore format: a table reads better packed
-  ...['npm error network', 'registry-1.docker.io', 'error response from daemon', 'sandbox image',
+  ...['rpc failed; http', 'the remote end hung up unexpectedly', 'spurious network error', '/execute_action',
+    '::1:4317', '127.0.0.1:4317', 'localhost:4317', 'to restore checkpoint', 'file lock timeout for',
+    'npm error network', 'registry-1.docker.io', 'error response from daemon', 'sandbox image',
     'ide companion extension', 'healthcheck timed out', 'lsp tasks', 'context server request timeout',
     'connect to the browser', 'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com',
     'playwright._impl', 'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service',
@@ -2197,20 +2204,37 @@ const SPECIAL_BITS: Record<SignalSpecial, number> = {
  * provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
  */
 const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8, surroundings: 16 } as const;
-/** The held specials `localBugs` weighs: each one's flag, the signals and the words that outweigh it. */
-const LOCAL_WEIGHTS: ReadonlyArray<readonly [number, number, readonly string[]]> = [
+/**
+ * The held specials `localBugs` weighs: each one's flag, the signals and the words that outweigh it, and whether a
+ * status does (the surroundings' statuses are their own: git's `HTTP 503`, Docker Hub's, a sandbox's `500`).
+ */
+const LOCAL_WEIGHTS: ReadonlyArray<readonly [number, number, readonly string[], boolean]> = [
   [
     HELD.clientBug,
     S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.badRequest,
     PROVIDER_FAILURES,
+    true,
   ],
-  [HELD.overflow, S.transportWrapper | S.capacity | S.overload | S.rate | S.server, CHAINED_EXCEPTIONS],
+  [HELD.overflow, S.transportWrapper | S.capacity | S.overload | S.rate | S.server, CHAINED_EXCEPTIONS, true],
   [
     HELD.agentOwn,
     S.transport | S.transportWrapper | S.capacity | S.overload | S.rate | S.server | S.quota,
     PROVIDER_FAILURES,
+    true,
   ],
-  [HELD.surroundings, S.capacity | S.overload | S.rate | S.server | S.quota, PROVIDER_FAILURES],
+  [
+    HELD.surroundings,
+    0,
+    [
+      ...PROVIDER_FAILURES,
+      'overloaded',
+      'rate_limit_error',
+      'api_connection_error',
+      'apiconnectionerror',
+      'litellm.',
+    ],
+    false,
+  ],
 ];
 const HELD_LOCAL = LOCAL_WEIGHTS.reduce((all, [flag]) => all | flag, 0);
 type SignalSpecial = Exclude<Special, keyof typeof HELD>;

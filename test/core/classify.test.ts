@@ -2345,6 +2345,46 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // A review of rounds 51-52's words: the surroundings' own statuses, a provider's failure printed below them,
+    // PostgreSQL's closed connection, bans and keys that are not the account's.
+    [
+      'capacity',
+      '14:02:11 - openhands:DEBUG: action_execution_client.py:215 - POST http://localhost:30412/execute_action 200 (2.1s)\n14:02:40 - openhands:ERROR: agent_controller.py:268 - Error while running the agent: litellm.InternalServerError: AnthropicException - {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'other',
+      'Error response from daemon: Get https://registry-1.docker.io/v2/library/nginx/manifests/latest: received unexpected HTTP status: 503 Service Unavailable',
+    ],
+    ['other', '(HTTP code 500) server error - Get https://registry-1.docker.io/v2/: Service Unavailable'],
+    [
+      'other',
+      "WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'ResponseError('too many 503 error responses')': /simple/torch/\nERROR: Could not find a version that satisfies the requirement torch (from versions: none)\nERROR: No matching distribution found for torch",
+    ],
+    [
+      'other',
+      'AssertionError: expected status 200 but got 500\nResponse body: Server was not able to process your request',
+    ],
+    [
+      'other',
+      'django.db.utils.OperationalError: server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally\n\tbefore or while processing the request.',
+    ],
+    [
+      'other',
+      'ERROR:  Error on receive from seg0 10.10.247.122:50000 pid=570505: server closed the connection unexpectedly\n        This probably means the server terminated abnormally\n        before or while processing the request.',
+    ],
+    [
+      'other',
+      'Your IP address has been temporarily banned for excessive pageloads which indicates that you are using automated mirroring/harvesting software. The ban expires in 2 hours and 13 minutes',
+    ],
+    ['other', "This subreddit doesn't exist or has been banned."],
+    [
+      'rate_limit',
+      'Quota Exceeded: Your Free Tier Gemini API key has reached its limit. Please wait 1 minute or try a new API key.',
+    ],
+    [
+      'other',
+      'WARNING youtube_fetch: The following API key has reached its limit <AIzaSyD-xxxx>\nINFO youtube_fetch: Marking key as expired\nRuntimeError: no usable YouTube API keys left',
+    ],
     // Round 52: the newer agents' and platforms' own wrappers (n8n's messages among them); round 51's weighing.
     ['server', 'The service failed to process your request'],
     ['transport', 'The service refused the connection - perhaps it is offline'],
