@@ -396,7 +396,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // check: `You must be a named user on your organization's … subscription to use this service`.
     "permission '", 'must be a named user',
     // A model or account kept to other regions: `Account.RegionUnavailable`, `ERROR_UNSUPPORTED_REGION`.
-    'regionunavailable', 'region_unavailable', 'unsupported_region',
+    'regionunavailable', 'region_unavailable', 'unsupported_region', 'regionerror',
     'accessdenied', 'access_denied', 'access denied', 'access is denied', "don't have access",
     'do not have access', 'does not have access', "doesn't have access", 'no access to', 'not authorized to',
     'not authorised to', 'does not have permission', 'do not have permission', "don't have permission",
@@ -467,6 +467,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // model … under group default` (its 无可用渠道 in English).
     'server is currently busy', 'service is currently busy', 'no available channel for model',
     'no available channels for model',
+    // Round 54: relays' empty pools (`No available channel keys`, `no account has capacity for it right now`).
+    'no available channel keys', 'no account has capacity',
     // Round 30: new-api's `Current group upstream load is saturated` (its 429 for a full pool), German `überlastet`
     // (overloaded, read past the umlaut), Polish `chwilowo niedostępny` (temporarily unavailable).
     'load is saturated', 'berlastet', 'chwilowo niedost', 'tymczasowo niedost',
@@ -593,6 +595,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`,
     // `Gateway timed out - perhaps try again later?`; not an MCP gateway's or a package mirror's timeout: a review).
     'service failed to process your request', 'service was not able to process your request',
+    // Round 54: a relay's `Upstream service error`.
+    'upstream service error',
     'gateway timed out - ', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
@@ -678,6 +682,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'actively refused', 'typeerror: load failed', 'check the connectivity', '"load failed"', 'reason: unexpected end of json input', 'other side closed', 'premature close', 'premature_close',
     'unexpected eof', 'early eof', 'eof occurred', 'unexpected end of stream', 'unexpected end of file',
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
+    // Round 54: a relay's `upstream request was interrupted before completion`.
+    'request was interrupted before completion',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',
@@ -822,7 +828,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'], ['rate', '速率'], ['rate', '请求过多'], ['rate', '并发'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率或价格未配置'], ['modelNotFound', '倍率未配置'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['badRequest', '无效的请求'], ['badRequest', '模型名称不能为空'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率或价格未配置'], ['modelNotFound', '倍率未配置'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],

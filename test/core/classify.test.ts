@@ -2345,6 +2345,16 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 54: relays' and account pools' own messages.
+    ['capacity', 'No available channel keys'],
+    ['capacity', 'no account has capacity for it right now'],
+    ['server', 'Upstream service error'],
+    ['transport', 'upstream request was interrupted before completion'],
+    [
+      'permission',
+      '{"type":"RegionError","message":"The latest version of this model is only available hosted in China and requires explicit opt in: ..."}',
+    ],
+    ['bad_request', '无效的请求，无法解析模型'],
     // A review of rounds 51-52's words: the surroundings' own statuses, a provider's failure printed below them,
     // PostgreSQL's closed connection, bans and keys that are not the account's.
     [
