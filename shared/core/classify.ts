@@ -173,6 +173,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'quota exhausted',
     // A cap without its window: a per-minute one is a rate limit (`usage exceeded … per minute`).
     'usage exceeded',
+    // Round 53: `Daily free quota per user for AI Search exceeded`.
+    'daily free quota',
     // Round 52: an app's shared key spent (`The default API key has reached its limit`; a free tier's `… has reached its
     // limit. Please wait 1 minute` is a rate limit).
     'default api key has reached its limit', 'your api key has reached its limit',
@@ -226,7 +228,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', 'invalid key provided. please', "couldn't authenticate with provider",
+    'authentication_failed', 'failed to authenticate', 'invalid key provided. please',
+    // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure`.
+    'authfailure', 'credentials could not be validated', "couldn't authenticate with provider",
     'could not authenticate with provider',
     'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
@@ -391,6 +395,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // IP address, a subreddit or a proxy).
     'account has been temporarily banned', 'account has been banned', 'key has been banned',
     'organization has been banned',
+    // Round 53: vendors' tables (`This model is only available to Pro users`, `No permission to access data`, `The
+    // current user is not in the organization`).
+    'is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -565,6 +572,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   rate: [
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
+    // Round 53: `Total API QPS limit exceeded`.
+    'qps limit',
     // Claude Code's words for a 429 it retried in vain: `Server is temporarily limiting requests (not your usage
     // limit) · Rate limited`. Labellers read it as a rate limit, two to one.
     'temporarily limiting requests',
@@ -595,8 +604,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`,
     // `Gateway timed out - perhaps try again later?`; not an MCP gateway's or a package mirror's timeout: a review).
     'service failed to process your request', 'service was not able to process your request',
-    // Round 54: a relay's `Upstream service error`.
-    'upstream service error',
+    // Round 54: a relay's `Upstream service error`; round 53: a vendor's `Model generation failed`.
+    'upstream service error', 'model generation failed',
     'gateway timed out - ', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
@@ -821,6 +830,10 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization,
   // 参数 parameter, 容量 capacity; Japanese 利用制限 usage limit, クレジット credit.
+  // Round 53: Chinese providers' tables (服务忙 busy, 已被锁定 locked, token 已过期 expired, 调用次数限额 a day's calls,
+  // 黑名单中 on the blacklist, 流量受限 traffic limited, 合规问题 a compliance issue, 字数太多 too many words).
+  ['capacity', '服务忙'], ['permission', '已被锁定'], ['auth', 'token 已过期'], ['quota', '调用次数限额'],
+  ['permission', '黑名单中'], ['rate', '流量受限'], ['content', '合规问题'], ['context', '字数太多'],
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'], ['capacity', '容量'],

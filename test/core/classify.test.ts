@@ -2345,6 +2345,17 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 53: vendors' error tables and forum threads.
+    ['capacity', '服务忙,请稍后再试'],
+    ['permission', '您的账户已被锁定,请联系客服解锁'],
+    ['auth', 'Authentication Token 已过期,请重新生成/获取'],
+    ['rate_limit', 'Total API QPS limit exceeded'],
+    ['permission', 'This model is only available to Pro users'],
+    ['server', 'Model generation failed'],
+    [
+      'auth',
+      '{ "Response": { "Error": { "Code": "AuthFailure.SignatureFailure", "Message": "The provided credentials could not be validated." } } }',
+    ],
     // Round 54: relays' and account pools' own messages.
     ['capacity', 'No available channel keys'],
     ['capacity', 'no account has capacity for it right now'],
