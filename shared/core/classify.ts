@@ -229,6 +229,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
     'authentication_failed', 'failed to authenticate', 'invalid key provided. please',
+    // Round 55: credentials missing or not loaded (`Claude Code credentials are unavailable or expired`, `Unable to
+    // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`).
+    'credentials are unavailable', 'unable to load sso token', 'no token found', 'not signed in', 'failed to authorize',
     // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure`.
     'authfailure', 'credentials could not be validated', "couldn't authenticate with provider",
     'could not authenticate with provider',

@@ -2345,6 +2345,14 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 55: sign-in and credential failures.
+    ['auth', 'Claude Code credentials are unavailable or expired. Run `claude` to refresh them.'],
+    [
+      'auth',
+      'Token exchange failed (400): {"error": "invalid_grant", "error_description": "Invalid \'code\' in request."}',
+    ],
+    ['auth', 'Cody by Sourcegraph: █ AuthProvider:init: No token found in secretStorage'],
+    ['auth', '█ CodyCompletionProvider:notSignedIn: You are not signed in.'],
     // Round 53: vendors' error tables and forum threads.
     ['capacity', '服务忙,请稍后再试'],
     ['permission', '您的账户已被锁定,请联系客服解锁'],
