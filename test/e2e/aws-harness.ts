@@ -77,6 +77,9 @@ export async function startPipeline(policy: RetryPolicy) {
     queue: new SqsTurnEventQueue({ client: sqs.client, queueUrl: turnEvents.url }),
     secret: TEST_SECRET,
     nowSeconds: () => Math.floor(clock.now() / 1000),
+    // As the ingest Lambda stamps `receivedAt`: to the millisecond. Whole seconds put the stamp up to 999 ms early,
+    // and on a loaded machine the first wait (1–1.2 s) had then passed before the classifier armed it (DelaySeconds 0).
+    nowMs: () => clock.now(),
   });
   const classifier = createClassifierHandler({ resumer: deps, telemetry, log: quiet });
   const resume = createResumeHandler({ resumer: deps, telemetry, log: quiet });
