@@ -231,7 +231,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authentication_failed', 'failed to authenticate', 'invalid key provided. please',
     // Round 55: credentials missing or not loaded (`Claude Code credentials are unavailable or expired`, `Unable to
     // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`).
-    'credentials are unavailable', 'unable to load sso token', 'no token found', 'not signed in', 'failed to authorize',
+    'key appears to be invalid', 'credentials are unavailable', 'unable to load sso token', 'no token found', 'not signed in', 'failed to authorize',
     // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure`.
     'authfailure', 'credentials could not be validated', "couldn't authenticate with provider",
     'could not authenticate with provider',
@@ -609,6 +609,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'service failed to process your request', 'service was not able to process your request',
     // Round 54: a relay's `Upstream service error`; round 53: a vendor's `Model generation failed`.
     'upstream service error', 'model generation failed',
+    // Round 56: Ollama's `an error was encountered while running the model`.
+    'error was encountered while running the model',
     'gateway timed out - ', 'no response was returned',
     'error processing your request', "it's not you, it's us", 'did not return a response',
     // OpenAI's 500 `model_error`: this output came out malformed; a new attempt usually does not.
@@ -696,6 +698,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
     // Round 54: a relay's `upstream request was interrupted before completion`.
     'request was interrupted before completion',
+    // Round 56: streams cut in other stacks' words: hyper's `Reset(StreamId(1), PROTOCOL_ERROR, Remote)`, .NET's
+    // `net_http_invalid_response_premature_eof` (`ResponseEnded`) and `ReceiveFailure`, Java's `Premature EOF`, Apache
+    // HttpClient's `Premature end of chunk coded message body`, Python h2's `<ConnectionTerminated …>`.
+    'reset(streamid', 'premature_eof', 'responseended', 'premature eof', 'receivefailure', 'premature end of chunk',
+    'connectionterminated',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',

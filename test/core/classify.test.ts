@@ -2345,6 +2345,29 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 56: streams cut in the middle of a turn, in every client stack's words.
+    [
+      'transport',
+      'Error while making a request hyper::Error(Http2, Error { kind: Reset(StreamId(1), PROTOCOL_ERROR, Remote) })',
+    ],
+    [
+      'transport',
+      'System.Net.Http.HttpIOException: net_http_invalid_response_premature_eof_bytecount, 1374192 (ResponseEnded)',
+    ],
+    [
+      'transport',
+      'com.github.kevinsawicki.http.HttpRequest$HttpRequestException: java.io.IOException: Premature EOF',
+    ],
+    ['transport', 'Error getting response stream (ReadDone2): ReceiveFailure'],
+    [
+      'transport',
+      '<ConnectionTerminated error_code:ErrorCodes.NO_ERROR, last_stream_id:1999, additional_data:None>',
+    ],
+    ['server', '{"error":"an error was encountered while running the model"}'],
+    [
+      'auth',
+      'api error: The API Key appears to be invalid or may have expired. Please verify your credentials and try again.',
+    ],
     // Round 55: sign-in and credential failures.
     ['auth', 'Claude Code credentials are unavailable or expired. Run `claude` to refresh them.'],
     [
