@@ -230,10 +230,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authentication_error', 'authenticationerror', 'authentication error',
     'authentication_failed', 'failed to authenticate', 'invalid key provided. please',
     // Round 55: credentials missing or not loaded (`Claude Code credentials are unavailable or expired`, `Unable to
-    // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`).
-    'key appears to be invalid', 'credentials are unavailable', 'unable to load sso token', 'no token found', 'not signed in', 'failed to authorize',
-    // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure`.
-    'authfailure', 'credentials could not be validated', "couldn't authenticate with provider",
+    // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`); not a
+    // tool's credentials or `gh`'s sign-in beside a provider's 529 (a review).
+    'key appears to be invalid', 'credentials are unavailable or expired', 'unable to load sso token',
+    'no token found in', 'you are not signed in', 'failed to authorize',
+    // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure` (not the AWS CLI's `(AuthFailure)`).
+    'authfailure.', 'provided credentials could not be validated', "couldn't authenticate with provider",
     'could not authenticate with provider',
     'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
@@ -400,13 +402,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'organization has been banned',
     // Round 53: vendors' tables (`This model is only available to Pro users`, `No permission to access data`, `The
     // current user is not in the organization`).
-    'is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
+    'model is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
     "permission '", 'must be a named user',
     // A model or account kept to other regions: `Account.RegionUnavailable`, `ERROR_UNSUPPORTED_REGION`.
-    'regionunavailable', 'region_unavailable', 'unsupported_region', 'regionerror',
+    'regionunavailable', 'region_unavailable', 'unsupported_region', '"regionerror"',
     'accessdenied', 'access_denied', 'access denied', 'access is denied', "don't have access",
     'do not have access', 'does not have access', "doesn't have access", 'no access to', 'not authorized to',
     'not authorised to', 'does not have permission', 'do not have permission', "don't have permission",
@@ -478,7 +480,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'server is currently busy', 'service is currently busy', 'no available channel for model',
     'no available channels for model',
     // Round 54: relays' empty pools (`No available channel keys`, `no account has capacity for it right now`).
-    'no available channel keys', 'no account has capacity',
+    'no available channel keys', 'no account has capacity for it',
     // Round 30: new-api's `Current group upstream load is saturated` (its 429 for a full pool), German `überlastet`
     // (overloaded, read past the umlaut), Polish `chwilowo niedostępny` (temporarily unavailable).
     'load is saturated', 'berlastet', 'chwilowo niedost', 'tymczasowo niedost',
@@ -607,8 +609,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 52: n8n's messages for a failed call (`The service failed to process your request`, `was not able to`,
     // `Gateway timed out - perhaps try again later?`; not an MCP gateway's or a package mirror's timeout: a review).
     'service failed to process your request', 'service was not able to process your request',
-    // Round 54: a relay's `Upstream service error`; round 53: a vendor's `Model generation failed`.
-    'upstream service error', 'model generation failed',
+    // Round 53: a vendor's `Model generation failed`.
+    'model generation failed',
     // Round 56: Ollama's `an error was encountered while running the model`.
     'error was encountered while running the model',
     'gateway timed out - ', 'no response was returned',
@@ -696,13 +698,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'actively refused', 'typeerror: load failed', 'check the connectivity', '"load failed"', 'reason: unexpected end of json input', 'other side closed', 'premature close', 'premature_close',
     'unexpected eof', 'early eof', 'eof occurred', 'unexpected end of stream', 'unexpected end of file',
     'stream disconnected', 'stream closed', 'stream error', 'stream ended', 'stream was reset',
-    // Round 54: a relay's `upstream request was interrupted before completion`.
-    'request was interrupted before completion',
+    // Round 54: a relay's `upstream request was interrupted before completion` (not Codex's `This request was
+    // interrupted before completion`, the user's).
+    'upstream request was interrupted before completion',
     // Round 56: streams cut in other stacks' words: hyper's `Reset(StreamId(1), PROTOCOL_ERROR, Remote)`, .NET's
     // `net_http_invalid_response_premature_eof` (`ResponseEnded`) and `ReceiveFailure`, Java's `Premature EOF`, Apache
     // HttpClient's `Premature end of chunk coded message body`, Python h2's `<ConnectionTerminated …>`.
-    'reset(streamid', 'premature_eof', 'responseended', 'premature eof', 'receivefailure', 'premature end of chunk',
-    'connectionterminated',
+    'reset(streamid', 'invalid_response_premature_eof', 'responseended', 'ioexception: premature eof', 'receivefailure',
+    'premature end of chunk', 'connectionterminated',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',
@@ -840,10 +843,13 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // 充值 top up, 欠费 arrears, 频繁 too often, 超时 timed out, 网络 network, 连接 connection, 敏感 sensitive,
   // 违规 violation, 封禁 banned, 不存在 does not exist, 令牌 token, 密钥 key, 认证 authentication, 授权 authorization,
   // 参数 parameter, 容量 capacity; Japanese 利用制限 usage limit, クレジット credit.
-  // Round 53: Chinese providers' tables (服务忙 busy, 已被锁定 locked, token 已过期 expired, 调用次数限额 a day's calls,
-  // 黑名单中 on the blacklist, 流量受限 traffic limited, 合规问题 a compliance issue, 字数太多 too many words).
-  ['capacity', '服务忙'], ['permission', '已被锁定'], ['auth', 'token 已过期'], ['quota', '调用次数限额'],
-  ['permission', '黑名单中'], ['rate', '流量受限'], ['content', '合规问题'], ['context', '字数太多'],
+  // Round 53: Chinese providers' tables in their own sentences, narrowed after a review (a busy SMS service, a locked
+  // database, a blacklist setting, an agent's own call budget, a hook's licence check, a form's title said the words
+  // too): busy, an account locked, an expired token, today's calls, on the blacklist, limited traffic, blocked for
+  // compliance, too many words.
+  ['capacity', '服务忙,请稍后再试'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
+  ['quota', '已达今日调用次数限额'], ['permission', '在黑名单中'], ['rate', '流量受限'], ['content', '由于合规问题'],
+  ['context', '字数太多,需要精简'],
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
   ['capacity', '可用账号'], ['capacity', '无可用'], ['capacity', '没有可用'], ['capacity', '请求量较高'], ['capacity', '高需求'],
   ['capacity', '服务器忙'], ['capacity', '排在第'], ['capacity', '容量'],
@@ -851,7 +857,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', '超长'], ['context', '过长'], ['context', '上下文长度'], ['context', '超出上下文'], ['context', '长度超出'],
   ['rate', '频繁'], ['rate', '频率限制'], ['rate', '请求频率'], ['rate', '并发数过高'], ['rate', '降低并发'],
   ['rate', '请求速度过快'], ['rate', '访问频率'], ['rate', '并发超限'], ['rate', '频率上限'], ['rate', '限流'], ['rate', '速率限制'], ['rate', '速率'], ['rate', '请求过多'], ['rate', '并发'],
-  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['badRequest', '无效的请求'], ['badRequest', '模型名称不能为空'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率或价格未配置'], ['modelNotFound', '倍率未配置'],
+  ['modelNotFound', '支持模型'], ['modelNotFound', '无匹配'], ['modelNotFound', '不存在'], ['badRequest', '使用流式'], ['badRequest', '参数'], ['badRequest', '无效的请求'], ['badRequest', '未指定模型名称'], ['modelNotFound', '支持当前模型'], ['modelNotFound', '支持该模型'], ['localOther', '配置文件'], ['modelNotFound', '倍率或价格未配置'], ['modelNotFound', '倍率未配置'],
   ['auth', '令牌'], ['auth', '密钥'], ['auth', '认证'], ['auth', '授权'], ['auth', 'token已过期'], ['auth', 'token非法'],
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
@@ -1516,7 +1522,8 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'ide companion extension', 'healthcheck timed out', 'lsp tasks', 'context server request timeout',
     'connect to the browser', 'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com',
     'playwright._impl', 'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service',
-    'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates'].map((phrase) => ({
+    'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates', 'could not get resource'].map(
+    (phrase) => ({
     phrase,
     action: { special: 'surroundings' as const },
   })),

@@ -2345,6 +2345,54 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // A review of rounds 53-56's words: the same words of a tool's, an app's or the agent's own, and a provider's
+    // 529 below a sign-in line.
+    [
+      'capacity',
+      '[statusline] copilot: not signed in · main · ctx 41%\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"req_011CX9bq2Jr7cX1y"}',
+    ],
+    [
+      'other',
+      '$ gh pr create --fill\nTo get started with GitHub CLI, please run:  gh auth login\nerror: not signed in to github.com',
+    ],
+    [
+      'other',
+      '$ aws ec2 describe-instances --region us-east-1\nAn error occurred (AuthFailure) when calling the DescribeInstances operation: AWS was not able to validate the provided access credentials',
+    ],
+    [
+      'other',
+      '$ curl -s -X GET http://127.0.0.1:8000/users/me -H "Authorization: Bearer $TOKEN"\n{"detail":"Credentials could not be validated"}',
+    ],
+    [
+      'other',
+      'ERROR:  P0001: Driver Analytics is only available to the Driver or an administrator\nCONTEXT:  PL/pgSQL function get_driver_analytics(uuid,date,date) line 9 at RAISE',
+    ],
+    [
+      'other',
+      'Traceback (most recent call last):\n  File "/usr/local/lib/python3.4/site-packages/botocore/regions.py", line 70, in construct_endpoint\n    raise NoRegionError()\nbotocore.exceptions.NoRegionError: You must specify a region.',
+    ],
+    ['other', '{"code":107,"msg":"账号已被锁定,请联系管理员"}'],
+    ['other', 'sqlite3.OperationalError: 数据库已被锁定 (database is locked)'],
+    [
+      'other',
+      'Error:java.io.EOFException: Detect premature EOF\nError:Execution failed for task \':app:transformDexWithInstantRunDependenciesApkForDebug\'.\n> com.android.tools.build.api.transform.TransformException: com.android.ide.common.signing.KeytoolException: Failed to read key AndroidDebugKey from store "C:\\Users\\Lenovo\\.android\\debug.keystore": Detect premature EOF',
+    ],
+    [
+      'other',
+      "> Could not get resource 'https://maven.terraformersmc.com/releases/com/terraformersmc/modmenu/7.2.2/modmenu-7.2.2.jar'.\n   > Premature end of chunk coded message body: closing chunk expected\n\nBUILD FAILED in 41s",
+    ],
+    [
+      'other',
+      '## User\n\nexport transcript from this session and write it to transcript.md\n\n_This request was interrupted before completion._',
+    ],
+    ['other', '$ curl -s localhost:3000/api/careers\n{"error":"Upstream service error"}'],
+    [
+      'other',
+      '$ curl -s -X POST localhost:8080/api/sms/code -d "telephone=13800000000"\n{"success":false,"message":"服务忙，请稍后重试"}',
+    ],
+    ['other', 'Response Budget: 已达到 Agent 调用次数限额 (64/64)，任务已停止'],
+    ['other', 'PreToolUse hook blocked Write: 检测到 License 合规问题 (GPL-3.0 依赖 left-pad-gpl)'],
+    ['other', '配置错误: MODEL_NAME 模型名称不能为空。请在 config.json 中检查。'],
     // Round 56: streams cut in the middle of a turn, in every client stack's words.
     [
       'transport',
@@ -2390,7 +2438,6 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     // Round 54: relays' and account pools' own messages.
     ['capacity', 'No available channel keys'],
     ['capacity', 'no account has capacity for it right now'],
-    ['server', 'Upstream service error'],
     ['transport', 'upstream request was interrupted before completion'],
     [
       'permission',
