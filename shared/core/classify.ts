@@ -122,6 +122,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
     'add credits', 'insufficient credits', 'insufficient_credits', 'not enough credits', 'credits exhausted',
+    // Round 57: `No GitLab Credits remain for this billing period`.
+    'credits remain',
     // A model billed apart from the plan: `Fable 5 runs on usage credits — you have $0.00`, `/usage-credits`.
     'usage credits', 'usage-credits',
     // Round 33: `You don't have any usage left.` (not `usage left` alone: a per-minute window's `no usage left this
@@ -361,6 +363,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'agent not found:',
     // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
     'server mcp',
+
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -402,7 +405,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'organization has been banned',
     // Round 53: vendors' tables (`This model is only available to Pro users`, `No permission to access data`, `The
     // current user is not in the organization`).
-    'model is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
+    'not enabled on this plan', 'model is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -706,6 +709,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // HttpClient's `Premature end of chunk coded message body`, Python h2's `<ConnectionTerminated …>`.
     'reset(streamid', 'invalid_response_premature_eof', 'responseended', 'ioexception: premature eof', 'receivefailure',
     'premature end of chunk', 'connectionterminated',
+    // Round 57: GitLab Duo's `I'm sorry, I couldn't respond in time` and Node's `certificate has expired`.
+    "couldn't respond in time", 'certificate has expired',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',

@@ -2345,6 +2345,14 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 57: statuses in unusual places, and the words beside them.
+    ['transport', "I'm sorry, I couldn't respond in time. Please try again. Error code: A1000"],
+    ['transport', 'API request failed - Error: certificate has expired'],
+    ['permission', 'AI features are not enabled on this plan'],
+    [
+      'quota',
+      'No GitLab Credits remain for this billing period. To continue using Code Review Flow, contact your administrator. Error code: DCR4002',
+    ],
     // A review of rounds 53-56's words: the same words of a tool's, an app's or the agent's own, and a provider's
     // 529 below a sign-in line.
     [
