@@ -189,7 +189,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'se restablece el',
   ],
   daily: ['per day', 'per-day', 'perday', 'per_day', 'daily', '/day', '(tpd)', '(rpd)'],
-  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '/ minute', 'wait 1 minute', '(tpm)', '(rpm)'],
+  perMinute: ['per minute', 'per-minute', 'perminute', 'per_minute', 'per min', '/min', '(tpm)', '(rpm)',
+    // Rounds 48 and 52: Cohere's `calls / minute`, a free tier's `Please wait 1 minute`.
+    '/ minute', 'wait 1 minute'],
   context: [
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
@@ -230,19 +232,21 @@ const PHRASES: Record<Signal, readonly string[]> = {
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
-    'authentication_failed', 'failed to authenticate', 'invalid key provided. please',
-    // Round 55: credentials missing or not loaded (`Claude Code credentials are unavailable or expired`, `Unable to
-    // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`); not a
-    // tool's credentials or `gh`'s sign-in beside a provider's 529 (a review).
-    'key appears to be invalid', 'credentials are unavailable or expired', 'unable to load sso token',
-    'no token found in', 'you are not signed in', 'failed to authorize',
-    // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure` (not the AWS CLI's `(AuthFailure)`).
-    'authfailure.', 'provided credentials could not be validated', "couldn't authenticate with provider",
-    'could not authenticate with provider',
-    'invalid authentication', 'invalid api key',
+    'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
+    // Round 48: `Couldn't authenticate with provider. Please check your API key configuration.`; round 52: n8n's
+    // `Invalid key provided. Please provide a valid key`.
+    "couldn't authenticate with provider", 'could not authenticate with provider', 'invalid key provided. please',
+    // Round 55: credentials missing or not loaded (`Claude Code credentials are unavailable or expired`, `Unable to
+    // load SSO token`, Cody's `No token found in secretStorage`, `You are not signed in`, `Failed to authorize`); not a
+    // tool's credentials or `gh`'s sign-in beside a provider's 529 (a review). Round 56: `The API Key appears to be
+    // invalid`.
+    'key appears to be invalid', 'credentials are unavailable or expired', 'unable to load sso token',
+    'no token found in', 'you are not signed in', 'failed to authorize',
+    // Round 53: Tencent Cloud's `AuthFailure.SignatureFailure` (not the AWS CLI's `(AuthFailure)`).
+    'authfailure.', 'provided credentials could not be validated',
     // A key that never reached the provider (`API key missing for provider openai`, Zhipu's `Authentication parameter
     // not received in Header`) and Qianfan's `IAM Certification failed`. Narrowed after a review: `api key missing`
     // alone is also an MCP server's or a telemetry client's key in a warning beside a 529 or a reset, and so are
@@ -363,7 +367,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'agent not found:',
     // An MCP server in Italian word order (`Errore di connessione al server MCP "github"`).
     'server mcp',
-
   ],
   modelNotFound: [
     'model_not_found', 'model not found', 'modelnotfound', 'not_found_error', 'notfounderror', 'deploymentnotfound',
@@ -403,9 +406,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // IP address, a subreddit or a proxy).
     'account has been temporarily banned', 'account has been banned', 'key has been banned',
     'organization has been banned',
-    // Round 53: vendors' tables (`This model is only available to Pro users`, `No permission to access data`, `The
-    // current user is not in the organization`).
-    'not enabled on this plan', 'model is only available to', 'no permission to access', 'no permission to use the model', 'not in the organization',
+    // Rounds 53 and 57: vendors' tables (`This model is only available to Pro users`, `No permission to access data`,
+    // `The current user is not in the organization`, `AI features are not enabled on this plan`).
+    'model is only available to', 'no permission to access', 'no permission to use the model',
+    'not in the organization', 'not enabled on this plan',
     'permission_error', 'permissiondenied', 'permission_denied', 'permission denied', 'permission-denied',
     // Google Cloud IAM's `Permission 'cloudaicompanion.companions.generateChat' denied`, and Code Assist's licence
     // check: `You must be a named user on your organization's … subscription to use this service`.
@@ -518,8 +522,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 48: a server that could not read the request's body (`Failed to deserialize the JSON body into the target
     // type: messages[1]: missing field`), OpenAI's schema check by its field (`'json_object' is not of type 'object' -
     // 'response_format'`), the order of turns (DeepSeek's `must be a user message, but an assistant message detected`,
-    // Gemini's `function call turn comes immediately after a user turn`), OpenAI's unstored items (`Items are not persisted when store is set to false`) and a
-    // schema too deep.
+    // Gemini's `function call turn comes immediately after a user turn`), OpenAI's unstored items (`Items are not
+    // persisted when store is set to false`) and a schema too deep.
     'failed to deserialize the json body', "' - 'messages", "' - 'response_format", "' - 'tools",
     'but an assistant message detected',
     'comes immediately after a user turn', 'are not persisted when', 'schema depth',
@@ -1502,17 +1506,16 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   // Rounds 48-50: the model's tool call its agent refused (`The glob tool was called with invalid arguments`,
   // `Error parsing JSON arguments`), the agent's own settings and hooks (`Found invalid settings files`, `Invalid MCP
   // settings JSON format`, `Invalid JSON in hook_input`, `hook returned invalid … output`), a diff that did not apply
-  // (`UnifiedDiffNoMatch: hunk failed to apply!`). Weighed: a
-  // warning of the agent's printed above a provider's 529 or 429, or the same words in a provider's 500, are not
-  // the turn's failure (a review).
+  // (`UnifiedDiffNoMatch: hunk failed to apply!`). Weighed: a warning of the agent's printed above a provider's 529 or
+  // 429, or the same words in a provider's 500, are not the turn's failure (a review).
   // biome-ignore format: a table reads better packed
   ...['was called with invalid arguments', 'error parsing json arguments', 'invalid settings', 'invalid mcp settings',
     'hook_input', 'hook returned', 'hunk failed to apply'].map((phrase) => ({
     phrase,
     action: { special: 'agentOwn' as const },
   })),
-  // Round 51: the failures of the agent's surroundings, in their programs' own words: git's, cargo's, npm's, pip's and
-  // Docker's downloads (`error: RPC failed; HTTP 503 curl 22 … fatal: The remote end hung up unexpectedly`, `spurious
+  // Round 51: the failures of the agent's surroundings, in their programs' own words: git's, cargo's, npm's, pip's,
+  // Gradle's and Docker's downloads (`error: RPC failed; HTTP 503 curl 22 … fatal: The remote end hung up unexpectedly`, `spurious
   // network error`, `npm error network request to https://registry.npmjs.org/…`, `Error response from daemon: …
   // received unexpected HTTP status: 503`), a sandbox image, OpenHands' sandbox (`Request failed with status code 500
   // … url: /execute_action`), an IDE's companion extension and language servers, a browser tool, a telemetry
@@ -1527,11 +1530,8 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'ide companion extension', 'healthcheck timed out', 'lsp tasks', 'context server request timeout',
     'connect to the browser', 'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com',
     'playwright._impl', 'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service',
-    'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates', 'could not get resource'].map(
-    (phrase) => ({
-    phrase,
-    action: { special: 'surroundings' as const },
-  })),
+    'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates',
+    'could not get resource'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
