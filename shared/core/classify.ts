@@ -715,6 +715,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'premature end of chunk', 'connectionterminated',
     // Round 57: GitLab Duo's `I'm sorry, I couldn't respond in time` and Node's `certificate has expired`.
     "couldn't respond in time", 'certificate has expired',
+    // Round 58: Windows' and VPNs' words (`WIN32[0x00002EE2]WinHttpReceiveResponse`, `Failed to establish a socket
+    // connection to proxies`, `Temporary failure resolving`, GlobalProtect's `detected dead peer`, nginx's
+    // `SSL_do_handshake() failed`).
+    'winhttpreceiveresponse', 'failed to establish a socket connection', 'temporary failure resolving', 'dead peer',
+    'ssl_do_handshake() failed',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',

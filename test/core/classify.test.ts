@@ -2345,6 +2345,17 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['permission', '"API Key 不允许使用该模型"'],
     ['quota', 'You are using a Trial key, which is limited to 1000 API calls / month.'],
     ['context_overflow', 'Input token length is too long'],
+    // Round 58: Windows' and corporate networks' words.
+    ['transport', 'WIN32[0x00002EE2]WinHttpReceiveResponse'],
+    [
+      'transport',
+      '- Node.js https: Error (3 ms): Failed to establish a socket connection to proxies: PROXY 127.0.0.1:9000',
+    ],
+    ['transport', 'GPST Dead Peer Detection detected dead peer!'],
+    [
+      'transport',
+      'SSL_do_handshake() failed (SSL: error:1408F10B:SSL routines:ssl3_get_record:wrong version number) while SSL handshaking to upstream',
+    ],
     // Round 57: statuses in unusual places, and the words beside them.
     ['transport', "I'm sorry, I couldn't respond in time. Please try again. Error code: A1000"],
     ['transport', 'API request failed - Error: certificate has expired'],
