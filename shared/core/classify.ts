@@ -377,7 +377,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'does not exist', 'no endpoints found', 'support the requested model', 'unknown model', 'invalid model',
     'model is not supported', 'unsupported model', 'model_not_supported', 'no such model', 'resourcenotfound',
     'requires a newer version',
-    'not a valid model', 'try pulling it', 'no tool call found', 'issue with the selected model',
+    'not a valid model', 'no tool call found', 'issue with the selected model',
     'specify a valid model', 'unknown provider for model', 'model was not found',
     'accounts supporting model', 'nosuchmodel', 'no such languagemodel', 'not found for api version',
     'provider not found', 'invalid provider"', 'invalid provider:',
@@ -2612,8 +2612,9 @@ const COUNT_AFTER =
   /^(?:[/%]| (?:of|out|left|files?|chunks?|tokens?|entries|entry|items?|bytes?|[kmg]i?b|lines?|records?|rows?|documents?|pages?|chars?|characters?|ms)\b| (?:retries|attempts?|requests?|calls?|results?|errors?|warnings?|steps?|tasks?|sessions?|users?|messages?|times|seconds?|minutes?|hours?) (?:left|of|remaining|more)\b)/;
 
 /**
- * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`) and `…exception`
- * (`NonTransientAiException: 404`).
+ * `…status`, `…statuscode`, `…status_code`, `…error` (`error`, `APIError: 400`, `HTTPError 503`), `…exception`
+ * (`NonTransientAiException: 404`), and a failure in the languages read (`Serverfehler: 429`, `Serverfout: 401`,
+ * `Erreur du serveur`, `SUNUCU HATASI: 402`), whole words but for a server's (not `Seitenfehler`).
  */
 function isStatusWord(word: string): boolean {
   return (
@@ -2634,8 +2635,6 @@ function isStatusWord(word: string): boolean {
   );
 }
 
-/** The words for a failure in the languages read: `Serverfehler: 429`, `Serverfout: 401`, `SUNUCU HATASI: 402`. */
-const FAILURE_WORDS = ['error', 'fehler', 'fout', 'erreur', 'errore', 'erro', 'hata', 'hatasi'];
 /** What fails, after a failure word and its `of` (`Error from server: 503`, `Errore del server: 401`). */
 const SERVER_WORDS = new Set([
   'server',
@@ -2664,14 +2663,13 @@ const OF_WORDS = new Set([
 ]);
 const DOTLESS_I = 0x131;
 
-/** `word` (at `start`) is a server's, after a failure word and its `of`: `Error del servidor: 401`. */
+/** `word` (at `start`) is a server's, after a status word and its `of`: `Error del servidor: 401`. */
 function failureOfServer(t: string, start: number, word: string): boolean {
   if (!SERVER_WORDS.has(word)) return false;
   const ofEnd = wordEnd(t, start);
   const ofStart = wordStart(t, ofEnd);
   if (ofEnd - ofStart > 4 || !OF_WORDS.has(t.slice(ofStart, ofEnd))) return false;
-  const failure = wordBefore(t, ofStart);
-  return FAILURE_WORDS.some((w) => failure.endsWith(w));
+  return isStatusWord(wordBefore(t, ofStart));
 }
 
 /** What may stand between a status and its reason: `503 - Service Unavailable`, `(503·[`. */
