@@ -454,7 +454,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'insufficient capacity', 'insufficient_capacity', 'insufficientcapacity', 'out of capacity',
     'no capacity', 'non-exhausted', 'no available account', 'no available claude account',
     'no available openai account', 'no accounts available', 'no account available', 'all accounts',
-    'no healthy', 'no_healthy', 'unavailable', 'capacity_exhausted', 'capacity exhausted', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
+    'no healthy', 'no_healthy', 'capacity_exhausted', 'capacity exhausted', 'high demand', 'heavy load', 'is busy', 'are busy', 'too busy',
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'are cooling down', 'is cooling down', 'all cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
@@ -745,6 +745,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',
     'websocket disconnected', 'error sending request', 'error decoding response body',
     'error reading response', 'unable to connect', 'failed to connect', 'could not connect', 'cannot connect',
+    // gRPC's channel without a connection (`14 UNAVAILABLE: No connection established`, `(StatusCode.UNAVAILABLE, Connect
+    // Failed)`).
+    'no connection established', 'connect failed',
     "can't connect", "couldn't connect", 'getaddrinfo', 'name resolution', 'no such host', 'dial tcp',
     'gateway request failed', 'transport error', 'clientconnectorerror', 'clientoserror',
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
@@ -1472,7 +1475,8 @@ type Special =
   | 'surroundings'
   | 'capacityError'
   | 'streamRemoved'
-  | 'tenantToken';
+  | 'tenantToken'
+  | 'unavailable';
 type Action = { signal: Signal } | { tier: 0 | 1 | 2; unitMs: number } | { special: Special };
 
 const PATTERNS: Array<{ phrase: string; action: Action }> = [
@@ -1540,6 +1544,7 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
+  { phrase: 'unavailable', action: { special: 'unavailable' } },
   { phrase: 'stream removed', action: { special: 'streamRemoved' } },
   { phrase: 'does not match resource tenant', action: { special: 'tenantToken' } },
   // A model named in quotes and not found: `model 'qwen2.5:7b' not found`, `{"error":"Model 'vercel/…' not found"}`;
@@ -1766,6 +1771,7 @@ const SPECIALS: readonly Special[] = [
   'capacityError',
   'streamRemoved',
   'tenantToken',
+  'unavailable',
 ];
 const PATTERN_LENGTH = Int32Array.from(PATTERNS, (p) => p.phrase.length);
 const PATTERN_KIND = Uint8Array.from(PATTERNS, ({ action }) =>
@@ -2023,6 +2029,10 @@ function judge(text: string, found: number, entries: number): Scan {
     }
   }
   if (text.length <= 12 && text.trim() === 'terminated') signals |= S.transport;
+  // A thing unavailable is short of capacity, unless it is the connection to it that failed (gRPC's `14 UNAVAILABLE:
+  // No connection established`, `code = Unavailable desc = connection error: … connection refused`, `Server
+  // Unavailable Error, … ConnectTimeoutError`): then the network's words say what happened.
+  if (held & HELD.unavailable && !(signals & S.transport)) signals |= S.capacity;
   // An app's own words for a failure it did not understand (`Invalid Gemini API key: … [503 Service Unavailable] The
   // model is overloaded`) do not outrank the overload it wraps.
   if (held & HELD.invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
@@ -2249,7 +2259,14 @@ const SPECIAL_BITS: Record<SignalSpecial, number> = {
  * settings and hooks, and its surroundings' network failures (the client's own failure, unless a status or a
  * provider's failure is there: `localBugs`). Each holds a flag of `Scan.held`.
  */
-const HELD = { invalidKey: 1, clientBug: 2, overflow: 4, agentOwn: 8, surroundings: 16 } as const;
+const HELD = {
+  invalidKey: 1,
+  clientBug: 2,
+  overflow: 4,
+  agentOwn: 8,
+  surroundings: 16,
+  unavailable: 32,
+} as const;
 /**
  * The held specials `localBugs` weighs: each one's flag, the signals and the words that outweigh it, and whether a
  * status does (the surroundings' statuses are their own: git's `HTTP 503`, Docker Hub's, a sandbox's `500`).
@@ -2294,6 +2311,8 @@ const SPECIAL_SIGNAL = Int32Array.from(SPECIALS, (special) =>
 
 function specialHolds(t: string, start: number, end: number, special: Special): boolean {
   switch (special) {
+    case 'unavailable': // `Service Unavailable`, `14 UNAVAILABLE`, `ServiceUnavailableError`, `upstream_unavailable`
+      return true;
     case 'invalidKey': // `invalid openrouter api key`, `invalidproviderapikey`, not `invalid request: api key …`
       return /\b(?:invalid|incorrect|wrong)(?: [a-z0-9._-]+)? $|\binvalid[a-z]*$/.test(
         t.slice(Math.max(0, start - 30), start),

@@ -2611,3 +2611,31 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     expect(verdict.retry).toBe(retryFor(label));
   });
 });
+
+describe('a thing unavailable', () => {
+  it.each([
+    ['capacity', 'Service temporarily unavailable'],
+    ['capacity', 'The selected model is currently unavailable. Please try again or select another model.'],
+    [
+      'capacity',
+      'litellm.ServiceUnavailableError: ServiceUnavailableError: OpenAIException - Loading model.',
+    ],
+    ['transport', '14 UNAVAILABLE: No connection established'],
+    [
+      'transport',
+      'Rendezvous: <_Rendezvous of RPC that terminated with (StatusCode.UNAVAILABLE, Connect Failed)>',
+    ],
+    [
+      'transport',
+      'rpc error: code = Unavailable desc = connection error: desc = "transport: Error while dialing: dial tcp 10.0.0.7:443: connect: connection refused"',
+    ],
+    [
+      'transport',
+      "Run failed: [models] Server Unavailable Error, HTTPConnectionPool(host='10.0.0.7', port=8888): Max retries exceeded with url: /api/chat (Caused by ConnectTimeoutError(<urllib3.connection.HTTPConnection object at 0x7f55438eaa50>, 'Connection to 10.0.0.7 timed out.'))",
+    ],
+  ] as const)('reads %s in %j: short of capacity, unless the connection to it failed', (label, text) => {
+    const verdict = classify({ message: text });
+    expect(verdict.class).toBe(label);
+    expect(verdict.retry).toBe(retryFor(label));
+  });
+});
