@@ -606,6 +606,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
+    // A service's error that asks for another try, an upstream's (`OpenAI Codex service error. Please try again later.`,
+    // `Upstream service error`); not `service error` alone, the AWS SDK for Rust's wrapper around any exception.
+    'service error. please try again', 'service error, please try again', 'upstream service error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -1284,6 +1287,15 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
     signals &= ~S.badRequest;
+  // A relay that types a stream cut off in the middle of its answer as a request error (`{"message":"stream error:
+  // stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}`):
+  // the request was taken, the answer was cut; no status of a refused request says otherwise.
+  if (
+    signals & S.badRequest &&
+    (status === undefined || status >= 500) &&
+    scan.text.includes(STREAM_CUT_MID_ANSWER)
+  )
+    signals &= ~S.badRequest;
   const statusClass =
     status === undefined
       ? undefined
@@ -1305,6 +1317,7 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
+const STREAM_CUT_MID_ANSWER = 'stream closed before response.completed';
 /** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
 const TLS_AUTHENTICATION = 'system.security.authentication';
 

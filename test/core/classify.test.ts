@@ -2605,6 +2605,16 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ],
     ['other', 'TokenLengthException: Token length is too long: 300 characters. Max length is 255.'],
     ['other', 'WebFetch https://www.example.de/preise -> Seitenfehler: 404 Seite nicht gefunden'],
+    ['server', 'OpenAI Codex service error. Please try again later.'],
+    ['server', 'Upstream service error'],
+    [
+      'transport',
+      'data: {"error":{"message":"stream error: stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}}',
+    ],
+    [
+      'bad_request',
+      "stream disconnected before completion: [ObjectParam] [input[67].encrypted_content] [missing_required_parameter] Missing required parameter: 'input[67].encrypted_content'.",
+    ],
   ] as const)('reads %s in %j', (label, text) => {
     const verdict = classify({ message: text });
     expect(verdict.class).toBe(label);
