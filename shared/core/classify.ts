@@ -606,9 +606,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
-    // A service's error that asks for another try, an upstream's (`OpenAI Codex service error. Please try again later.`,
-    // `Upstream service error`); not `service error` alone, the AWS SDK for Rust's wrapper around any exception.
-    'service error. please try again', 'service error, please try again', 'upstream service error',
+    // A service's error that asks for another try (`OpenAI Codex service error. Please try again later.`); not `service
+    // error` alone, the AWS SDK for Rust's wrapper around any exception, nor an app's own `{"error":"Upstream service
+    // error"}` that the agent curled from its dev server (a review).
+    'service error. please try again', 'service error, please try again',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',

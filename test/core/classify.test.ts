@@ -2606,7 +2606,6 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
     ['other', 'TokenLengthException: Token length is too long: 300 characters. Max length is 255.'],
     ['other', 'WebFetch https://www.example.de/preise -> Seitenfehler: 404 Seite nicht gefunden'],
     ['server', 'OpenAI Codex service error. Please try again later.'],
-    ['server', 'Upstream service error'],
     [
       'transport',
       'data: {"error":{"message":"stream error: stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}}',
