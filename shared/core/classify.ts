@@ -1673,7 +1673,10 @@ function buildAutomaton() {
   // (with no phrase ending there), so that reading a space always enters a state that a space entered.
   const capacity = PATTERNS.reduce((sum, { phrase }) => sum + phrase.length, 2);
   if (capacity > 0xffff) throw new Error('classify: too many automaton states');
-  const table = new Uint16Array(capacity * columns);
+  // A state's children are a list (its first child, each child's next sibling), not a row of every class: the rows
+  // would be megabytes of fresh memory, and a cold start pays for each page of it the first time it is touched.
+  const firstChild = new Uint16Array(capacity);
+  const sibling = new Uint16Array(capacity);
   const parent = new Uint16Array(capacity);
   const via = new Uint8Array(capacity);
   const ends = new Map<number, number[]>();
@@ -1682,10 +1685,12 @@ function buildAutomaton() {
     let state = 0;
     for (let i = 0; i < phrase.length; i++) {
       const cls = (chars[phrase.charCodeAt(i)] ?? 0) & CLASS_MASK;
-      let child = table[(state << CLASS_BITS) | cls] ?? 0;
+      let child = firstChild[state] ?? 0;
+      while (child !== 0 && via[child] !== cls) child = sibling[child] ?? 0;
       if (child === 0) {
         child = count++;
-        table[(state << CLASS_BITS) | cls] = child;
+        sibling[child] = firstChild[state] ?? 0;
+        firstChild[state] = child;
         parent[child] = state;
         via[child] = cls;
       }
