@@ -233,6 +233,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
   auth: [
     'authentication_error', 'authenticationerror', 'authentication error',
     'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
+    // Round 59: a token not sent (`[请求step失败]: token is missing`).
+    'token is missing',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
@@ -512,6 +514,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
   badRequest: [
     'invalid_request_error', 'invalidrequesterror', 'invalid request', 'bad request', 'bad_request',
     'request is not valid',
+    // Round 59: a parameter refused by its rule (`The thinking_budget parameter must be a positive integer`), a request
+    // missing what it needs (`Request is missing headers or body`; not `is missing required`, which the agent's own files
+    // are too: `Agent file …/README.md is missing required 'name' in frontmatter`).
+    'parameter must be', 'missing headers or body',
     'badrequest', 'validationexception', 'validation error', 'validation_error', 'validationerror',
     'invalid_argument', 'invalid argument', 'invalidargument', 'malformed', 'json body of your request',
     'unprocessable', 'not supported', "isn't supported", 'unsupported', 'unknown parameter',
@@ -606,6 +612,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
+    // Round 59: `Upstream 5xx error`, `Attempt 2 failed with 5xx error`.
+    '5xx error',
     // A service's error that asks for another try (`OpenAI Codex service error. Please try again later.`); not `service
     // error` alone, the AWS SDK for Rust's wrapper around any exception, nor an app's own `{"error":"Upstream service
     // error"}` that the agent curled from its dev server (a review).
@@ -884,6 +892,10 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
   ['permission', '所在地区不支持'], ['permission', '区域限制'],
   ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
+  // Round 59: Zhipu's error table (`API 调用流程出错`, `您当前使用该 API 的频率过高`, `Authentication Token 非法`, `通过 Authentication
+  // Token 的验证失败`, `您的账户不存在`, `当前订阅套餐暂未开放…权限`).
+  ['server', '调用流程出错'], ['rate', '频率过高'], ['auth', 'token 非法'], ['auth', 'token 的验证失败'], ['auth', '账户不存在'],
+  ['permission', '暂未开放'], ['badRequest', '请求格式有误'], ['badRequest', '不能同时设置'],
   ['server', '服务器异常'], ['server', '系统异常'], ['server', '系统超时'], ['server', '応答が返されませんでした'],
   ['transport', '超时'], ['transport', '网络'], ['transport', '连接'], ['transport', '积极拒绝'], ['transport', '： eof'], ['transport', '：eof'],
   ['capacity', 'アクセスが集中'], ['daily', '每日'], ['transport', '未响应'], ['context', '内容太多'], ['context', '長さ制限'], ['denied', '无权使用'], ['permission', '不允许使用该模型'], ['permission', '不允许使用模型'],
@@ -1554,7 +1566,10 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'connect to the browser', 'browser_navigate', 'webfetchblockedurlerror', 'otel diag', 'resolve host: github.com',
     'playwright._impl', 'page.capturescreenshot', 'timeouterror: page.goto', 'reach the background service',
     'typescript-language-server', 'scraping http', "': /simple/", 'crates.io/api/v1/crates',
-    'could not get resource'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'could not get resource',
+    // Round 59: Terraform's errors (`│ Error: 500-InternalError … Out of host capacity … on main.tf line 3`) and MLflow's
+    // tracking server (`API request to https://…/api/2.0/mlflow/runs/search failed with code 503`).
+    'tf line', 'api/2.0/mlflow/'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
