@@ -1569,7 +1569,15 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'could not get resource',
     // Round 59: Terraform's errors (`│ Error: 500-InternalError … Out of host capacity … on main.tf line 3`) and MLflow's
     // tracking server (`API request to https://…/api/2.0/mlflow/runs/search failed with code 503`).
-    'tf line', 'api/2.0/mlflow/'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'tf line', 'api/2.0/mlflow/',
+    // Round 60: package registries (NuGet's `Unable to load the service index`, RubyGems, Packagist, Go's checksum
+    // database and module proxy, JitPack, Gradle's `Could not resolve all files`), Kubernetes' tools, a database's
+    // driver (HikariCP, StackExchange.Redis, pgx's `failed to connect to \`user=…\``) and vector stores: their
+    // network failures are theirs, not the model's.
+    'api.nuget.org', 'unable to load the service index', 'myget.org', 'rubygems', 'packagist.org', 'sum.golang.org',
+    'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl', 'kubelet', 'hikaripool',
+    'sqltransientconnectionexception', 'redisconnectionexception', 'the redis server', 'to connect to `user=',
+    'to connect to `host=', 'qdrant', 'milvus'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
