@@ -612,12 +612,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'internal server error', 'internal_server_error', 'internalservererror', 'internalserverexception',
     // Round 36: a review bot's `because of an internal service error. Please try again later.`
     'internal service error',
-    // Round 59: `Upstream 5xx error`, `Attempt 2 failed with 5xx error`.
-    '5xx error',
-    // A service's error that asks for another try (`OpenAI Codex service error. Please try again later.`); not `service
-    // error` alone, the AWS SDK for Rust's wrapper around any exception, nor an app's own `{"error":"Upstream service
-    // error"}` that the agent curled from its dev server (a review).
-    'service error. please try again', 'service error, please try again',
+    // Round 59: `Upstream 5xx error`, Gemini CLI's `Attempt 2 failed with 5xx error` (not any `5xx error`: an app's own
+    // `/api/health returned a 5xx error`, a review).
+    'upstream 5xx error', 'with 5xx error',
+    // Codex's `OpenAI Codex service error. Please try again later.`; not `service error` alone, the AWS SDK for Rust's
+    // wrapper around any exception, an app's own `{"error":"Upstream service error"}` that the agent curled from its dev
+    // server, or a payment service's (reviews).
+    'codex service error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -760,6 +761,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // gRPC's channel without a connection (`14 UNAVAILABLE: No connection established`, `(StatusCode.UNAVAILABLE, Connect
     // Failed)`).
     'no connection established', 'connect failed',
+    // A review: gRPC's `DNS resolution failed for firestore.googleapis.com` and grpc-js's `Connection dropped`.
+    'dns resolution failed', 'connection dropped',
     "can't connect", "couldn't connect", 'getaddrinfo', 'name resolution', 'no such host', 'dial tcp',
     'gateway request failed', 'transport error', 'clientconnectorerror', 'clientoserror',
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
@@ -1302,10 +1305,10 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
     signals &= ~S.badRequest;
   // A relay that types a stream cut off in the middle of its answer as a request error (`{"message":"stream error:
   // stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}`):
-  // the request was taken, the answer was cut; no status of a refused request says otherwise.
+  // the request was taken, the answer was cut; no status of a refused request says otherwise (a relay's 408 does not).
   if (
     signals & S.badRequest &&
-    (status === undefined || status >= 500) &&
+    (status === undefined || status === 408 || status >= 500) &&
     scan.text.includes(STREAM_CUT_MID_ANSWER)
   )
     signals &= ~S.badRequest;
@@ -1569,15 +1572,18 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'could not get resource',
     // Round 59: Terraform's errors (`│ Error: 500-InternalError … Out of host capacity … on main.tf line 3`) and MLflow's
     // tracking server (`API request to https://…/api/2.0/mlflow/runs/search failed with code 503`).
-    'tf line', 'api/2.0/mlflow/',
+    'tf line', 'api/2.0/mlflow/runs', 'api/2.0/mlflow/experiments', 'api/2.0/mlflow/registered-models',
+    'api/2.0/mlflow/model-versions', 'api/2.0/mlflow-artifacts',
     // Round 60: package registries (NuGet's `Unable to load the service index`, RubyGems, Packagist, Go's checksum
-    // database and module proxy, JitPack, Gradle's `Could not resolve all files`), Kubernetes' tools, a database's
-    // driver (HikariCP, StackExchange.Redis, pgx's `failed to connect to \`user=…\``) and vector stores: their
-    // network failures are theirs, not the model's.
-    'api.nuget.org', 'unable to load the service index', 'myget.org', 'rubygems', 'packagist.org', 'sum.golang.org',
-    'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl', 'kubelet', 'hikaripool',
-    'sqltransientconnectionexception', 'redisconnectionexception', 'the redis server', 'to connect to `user=',
-    'to connect to `host=', 'qdrant', 'milvus'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    // database and module proxy, JitPack, Gradle's `Could not resolve all files`), Kubernetes' tools (the command,
+    // not `kubectl-ai`, an agent), a database's driver (HikariCP, StackExchange.Redis, pgx's `failed to connect to
+    // \`user=…\``) and vector stores' clients (not a path that names them: a review): their network failures are theirs,
+    // not the model's. MLflow's tracking paths only: its AI gateway is under `api/2.0/mlflow/gateway…`.
+    'api.nuget.org', 'unable to load the service index', 'myget.org', 'rubygems.org', 'gem::remotefetcher',
+    'packagist.org', 'sum.golang.org', 'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl ',
+    'kubelet', 'hikaripool', 'sqltransientconnectionexception', 'redisconnectionexception', 'the redis server',
+    'to connect to `user=', 'to connect to `host=', 'qdrant_client', 'milvus.client', 'milvus.plus', 'pymilvus',
+    'milvusexception'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
@@ -2337,6 +2343,13 @@ const LOCAL_WEIGHTS: ReadonlyArray<readonly [number, number, readonly string[], 
       'api_connection_error',
       'apiconnectionerror',
       'litellm.',
+      // A review of rounds 59-60: an SDK's own class names for a provider's failure (`openai.APITimeoutError` below a
+      // `vectorstores/qdrant.py` frame, `InternalServerError: Error code: 503` below a Milvus one) and Claude Code's
+      // `API Error: Request timed out.` after a `Bash(kubectl …)` line.
+      'internalservererror',
+      'apitimeouterror',
+      'api error:',
+      'api error (',
     ],
     false,
   ],

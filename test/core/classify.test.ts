@@ -2648,3 +2648,71 @@ describe('a thing unavailable', () => {
     expect(verdict.retry).toBe(retryFor(label));
   });
 });
+
+describe('a review of rounds 59-60: the surroundings, a thing unavailable and the new words at their edges', () => {
+  it.each([
+    [
+      'transport',
+      'Error: 14 UNAVAILABLE: Connection dropped\n    at callErrorFromStatus (/app/node_modules/@grpc/grpc-js/build/src/call.js:32:19)\n    at Object.onReceiveStatus (/app/node_modules/@grpc/grpc-js/build/src/client.js:359:73)',
+    ],
+    [
+      'transport',
+      'google.api_core.exceptions.ServiceUnavailable: 503 DNS resolution failed for generativelanguage.googleapis.com:443',
+    ],
+    [
+      'other',
+      'curl -s -X POST http://localhost:3000/api/checkout\n{"error":"Payment service error. Please try again in a moment."}',
+    ],
+    [
+      'transport',
+      'unexpected status 408 Request Timeout: {"error":{"message":"stream error: stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}}',
+    ],
+    [
+      'other',
+      'Deploy check failed: GET https://my-app-preview.vercel.app/api/health returned a 5xx error (attempt 3/3)',
+    ],
+    ['server', '{"error":{"code":"1230","message":"API 调用流程出错"}}'],
+    ['rate_limit', '{"error":{"code":"1302","message":"请求频率过高，请稍后再试"}}'],
+    ['bad_request', '{"error":{"code":"1215","message":"temperature 与 top_p 不能同时设置，请检查文档"}}'],
+    [
+      'transport',
+      'Error: reading streaming LLM response: doRequest: error sending request: Post "https://generativelanguage.googleapis.com//v1beta/models/gemini-2.5-pro-preview-03-25:streamGenerateContent?alt=sse": dial tcp 142.251.215.234:443: i/o timeout\n/tmp/kubectl-ai.log\nLog file created at: 2025/05/09 18:28:37\nI0509 18:28:37.896898 3382599 main.go:327] Application startedpid3382599\nI0509 18:29:11.741097 3382599 conversation.go:146] "Starting iteration" iteration=0',
+    ],
+    [
+      'transport',
+      'Traceback (most recent call last):\n  File "/virtualenvs/venv/lib/python3.11/site-packages/langchain_community/vectorstores/qdrant.py", line 187, in add_texts\n    for batch_ids, points in self._generate_rest_batches(\n  File "/virtualenvs/venv/lib/python3.11/site-packages/langchain_community/vectorstores/qdrant.py", line 2198, in _generate_rest_batches\n    batch_embeddings = self._embed_texts(batch_texts)\n  File "/virtualenvs/venv/lib/python3.11/site-packages/langchain_openai/embeddings/base.py", line 324, in _get_len_safe_embeddings\n    response = self.client.create(\n  File "/virtualenvs/venv/lib/python3.11/site-packages/openai/_base_client.py", line 1010, in _request\n    raise APITimeoutError(request=request) from err\nopenai.APITimeoutError: Request timed out.',
+    ],
+    [
+      'capacity',
+      "Traceback (most recent call last):\n  File \"/app/venv/lib/python3.11/site-packages/langchain_milvus/vectorstores/milvus.py\", line 1211, in add_texts\n    embeddings = self.embedding_func.embed_documents(texts)\n  File \"/app/venv/lib/python3.11/site-packages/openai/_base_client.py\", line 1047, in request\n    raise self._make_status_error_from_response(err.response) from None\nopenai.InternalServerError: Error code: 503 - {'error': {'message': 'Service Unavailable', 'type': 'cf_service_unavailable'}}",
+    ],
+    [
+      'capacity',
+      "OpenAI HTTP Error (spotted in ruby-openai 6.5.0): <html><head><title>503 Service Temporarily Unavailable</title></head></html>\n/usr/local/lib/ruby/gems/3.2.0/gems/faraday-2.9.2/lib/faraday/response/raise_error.rb:38:in `on_complete': the server responded with status 503 (Faraday::ServerError)\n\tfrom /usr/local/lib/ruby/gems/3.2.0/gems/ruby-openai-6.5.0/lib/openai/http.rb:22:in `json_post'\n\tfrom script/import_products.rb:14:in `<top (required)>'\n\tfrom <internal:/usr/local/lib/ruby/3.2.0/rubygems/core_ext/kernel_require.rb>:38:in `require'",
+    ],
+    [
+      'other',
+      'Gem::RemoteFetcher::FetchError: Errno::ETIMEDOUT: Connection timed out - connect(2) for "bb-m.rubygems.org" port 443 (https://rubygems.org/gems/fastercsv-1.5.5.gem)\nAn error occurred while installing fastercsv (1.5.5), and Bundler cannot\ncontinue.',
+    ],
+    [
+      'capacity',
+      'unexpected status 503 Service Unavailable: {"error_code":"TEMPORARILY_UNAVAILABLE","message":"Endpoint chat is temporarily unavailable: upstream provider returned 503"}, url: http://mlflow.internal:5000/api/2.0/mlflow/gateway-proxy/chat/completions',
+    ],
+    [
+      'other',
+      '[PANIC]failed to init dify plugin db: failed to connect to `host=db user=postgres database=postgres`: dial error (dial tcp 172.19.0.3:5432: connect: connection refused)',
+    ],
+    [
+      'transport',
+      '● Bash(kubectl get pods -n staging)\n  ⎿  NAME                         READY   STATUS    RESTARTS   AGE\n     api-7d9f8c6b5-x2kqp          1/1     Running   0          3h\n  ⎿  API Error (Request timed out.) · Retrying in 1 seconds… (attempt 1/10)\n  ⎿  API Error: Request timed out.',
+    ],
+    [
+      'transport',
+      'Warning: could not connect to the Redis server at localhost:6379, response cache disabled\nTraceback (most recent call last):\n  File "/app/agent/llm.py", line 58, in complete\n    resp = client.chat.completions.create(**kwargs)\n  File "/app/.venv/lib/python3.12/site-packages/openai/_base_client.py", line 1010, in _request\n    raise APITimeoutError(request=request) from err\nopenai.APITimeoutError: Request timed out.',
+    ],
+  ] as const)('reads %s in %j', (label, text) => {
+    const verdict = classify({ message: text });
+    expect(verdict.class).toBe(label);
+    expect(verdict.retry).toBe(retryFor(label));
+  });
+});
