@@ -1580,7 +1580,7 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // \`user=…\``) and vector stores' clients (not a path that names them: a review): their network failures are theirs,
     // not the model's. MLflow's tracking paths only: its AI gateway is under `api/2.0/mlflow/gateway…`.
     'api.nuget.org', 'unable to load the service index', 'myget.org', 'rubygems.org', 'gem::remotefetcher',
-    'packagist.org', 'sum.golang.org', 'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl ',
+    'packagist.org', 'sum.golang.org', 'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl ', '"kubectl"',
     'kubelet', 'hikaripool', 'sqltransientconnectionexception', 'redisconnectionexception', 'the redis server',
     'to connect to `user=', 'to connect to `host=', 'qdrant_client', 'milvus.client', 'milvus.plus', 'pymilvus',
     'milvusexception'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
@@ -2344,12 +2344,10 @@ const LOCAL_WEIGHTS: ReadonlyArray<readonly [number, number, readonly string[], 
       'apiconnectionerror',
       'litellm.',
       // A review of rounds 59-60: an SDK's own class names for a provider's failure (`openai.APITimeoutError` below a
-      // `vectorstores/qdrant.py` frame, `InternalServerError: Error code: 503` below a Milvus one) and Claude Code's
-      // `API Error: Request timed out.` after a `Bash(kubectl …)` line.
+      // `vectorstores/qdrant.py` frame, `InternalServerError: Error code: 503` below a Milvus one). Not an agent's
+      // `API Error:` prefix: the surroundings' verdicts hold under one (classify-provider-errors.test.ts).
       'internalservererror',
       'apitimeouterror',
-      'api error:',
-      'api error (',
     ],
     false,
   ],

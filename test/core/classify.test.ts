@@ -2704,10 +2704,6 @@ describe('a review of rounds 59-60: the surroundings, a thing unavailable and th
     ],
     [
       'transport',
-      '● Bash(kubectl get pods -n staging)\n  ⎿  NAME                         READY   STATUS    RESTARTS   AGE\n     api-7d9f8c6b5-x2kqp          1/1     Running   0          3h\n  ⎿  API Error (Request timed out.) · Retrying in 1 seconds… (attempt 1/10)\n  ⎿  API Error: Request timed out.',
-    ],
-    [
-      'transport',
       'Warning: could not connect to the Redis server at localhost:6379, response cache disabled\nTraceback (most recent call last):\n  File "/app/agent/llm.py", line 58, in complete\n    resp = client.chat.completions.create(**kwargs)\n  File "/app/.venv/lib/python3.12/site-packages/openai/_base_client.py", line 1010, in _request\n    raise APITimeoutError(request=request) from err\nopenai.APITimeoutError: Request timed out.',
     ],
   ] as const)('reads %s in %j', (label, text) => {
