@@ -1583,7 +1583,12 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'packagist.org', 'sum.golang.org', 'proxy.golang.org', 'jitpack.io', 'could not resolve all files', 'kubectl ', '"kubectl"',
     'kubelet', 'hikaripool', 'sqltransientconnectionexception', 'redisconnectionexception', 'the redis server',
     'to connect to `user=', 'to connect to `host=', 'qdrant_client', 'milvus.client', 'milvus.plus', 'pymilvus',
-    'milvusexception'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'milvusexception',
+    // Round 62: npm's and yarn's registry (`npm ERR! 503 Service Unavailable: …`, `https://registry.npmjs.org/…: Request
+    // failed "503 Service Unavailable"`), git's remote (`fatal: unable to access '…': The requested URL returned error:
+    // 500`), S3's `SlowDown`, redis-py's and MongoDB's drivers.
+    'npm err!', 'registry.npmjs.org', 'registry.yarnpkg.com', 'fatal: unable to access', '(service: amazon s3',
+    'redis.exceptions', 'mongoserverselectionerror', 'mongonetworkerror'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
