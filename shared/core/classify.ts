@@ -644,6 +644,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 34: vLLM's engine process that died (`Engine core proc EngineCore_DP0 died unexpectedly`), and a relay's
     // system error that asks for another try (`An system error has occurred, please try again later`). Not the type
     // `system_error` alone: one-api forks give it to every error of their own, a 401 or a 403 among them.
+    // Round 61: Claude Code's `API returned an empty or malformed response (HTTP 200)`: the answer was broken, not the
+    // request (see `classify`).
+    'empty or malformed response',
     'enginecore_', 'system error has occurred, please try again', 'system error has occured, please try again',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
@@ -1303,6 +1306,14 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
     signals &= ~S.badRequest;
+  // A response that came back malformed (`API returned an empty or malformed response (HTTP 200)`) says nothing of the
+  // request, unless a status of a refused one does.
+  if (
+    signals & S.badRequest &&
+    (status === undefined || status < 400 || status >= 500) &&
+    scan.text.includes(MALFORMED_RESPONSE)
+  )
+    signals &= ~S.badRequest;
   // A relay that types a stream cut off in the middle of its answer as a request error (`{"message":"stream error:
   // stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}`):
   // the request was taken, the answer was cut; no status of a refused request says otherwise (a relay's 408 does not).
@@ -1334,6 +1345,7 @@ const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
 const STREAM_CUT_MID_ANSWER = 'stream closed before response.completed';
+const MALFORMED_RESPONSE = 'empty or malformed response';
 /** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
 const TLS_AUTHENTICATION = 'system.security.authentication';
 
@@ -1588,7 +1600,10 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // failed "503 Service Unavailable"`), git's remote (`fatal: unable to access '…': The requested URL returned error:
     // 500`), S3's `SlowDown`, redis-py's and MongoDB's drivers.
     'npm err!', 'registry.npmjs.org', 'registry.yarnpkg.com', 'fatal: unable to access', '(service: amazon s3',
-    'redis.exceptions', 'mongoserverselectionerror', 'mongonetworkerror'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'redis.exceptions', 'mongoserverselectionerror', 'mongonetworkerror',
+    // Round 61: PyPI's downloads, a test runner's own timeout (Jest's `Exceeded timeout of 5000 ms for a test`), a
+    // telemetry SDK's ingestion endpoint, the agent's shell tool that ran out of time.
+    'files.pythonhosted.org', "host='pypi.org'", 'ms for a test', 'applicationinsights', 'command execution timed out'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
