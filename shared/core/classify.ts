@@ -882,6 +882,12 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // database, a blacklist setting, an agent's own call budget, a hook's licence check, a form's title said the words
   // too): busy, an account locked, an expired token, today's calls, on the blacklist, limited traffic, blocked for
   // compliance, too many words.
+  // Round 63: apps' own messages in Chinese (simplified and traditional), Japanese and Korean: a gateway's error and
+  // timeout, a proxy's and an SSL error, a read timed out, a service unavailable, no channel keys left in a pool.
+  ['server', '网关错误'], ['server', '網關錯誤'], ['server', '閘道器錯誤'], ['server', '閘道器逾時'], ['server', '网关超时'],
+  ['transport', '代理错误'], ['transport', 'ssl错误'], ['transport', 'sslエラー'], ['transport', '프록시 에러'],
+  ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '沒有可用的管道'],
+  ['capacity', '無可用管道'],
   ['capacity', '服务忙,请稍后再试'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
   ['quota', '已达今日调用次数限额'], ['permission', '在黑名单中'], ['rate', '流量受限'], ['content', '由于合规问题'],
   ['context', '字数太多,需要精简'],
