@@ -766,6 +766,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no connection established', 'connect failed',
     // A review: gRPC's `DNS resolution failed for firestore.googleapis.com` and grpc-js's `Connection dropped`.
     'dns resolution failed', 'connection dropped',
+    // Rounds 63-64: Codex's `Reconnecting... 2/5` while its stream is down, a client's `Error attempting to connect to
+    // the server`.
+    'reconnecting... ', 'error attempting to connect',
     "can't connect", "couldn't connect", 'getaddrinfo', 'name resolution', 'no such host', 'dial tcp',
     'gateway request failed', 'transport error', 'clientconnectorerror', 'clientoserror',
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
@@ -1609,7 +1612,10 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'redis.exceptions', 'mongoserverselectionerror', 'mongonetworkerror',
     // Round 61: PyPI's downloads, a test runner's own timeout (Jest's `Exceeded timeout of 5000 ms for a test`), a
     // telemetry SDK's ingestion endpoint, the agent's shell tool that ran out of time.
-    'files.pythonhosted.org', "host='pypi.org'", 'ms for a test', 'applicationinsights', 'command execution timed out'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'files.pythonhosted.org', "host='pypi.org'", 'ms for a test', 'applicationinsights', 'command execution timed out',
+    // Round 64: Playwright's test timeouts, GitHub's API (`GitHub API temporarily unavailable`, `… or it could be a
+    // GitHub bug`) and an updater's `Unable to fetch latest version from npm registry`.
+    'test timeout of', 'for the test suite', 'github api', 'github bug', 'npm registry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
