@@ -21,6 +21,13 @@ function retryFor(label: FailureClass): RetryReason | null {
   return label === 'transport' ? 'transport' : null;
 }
 
+/** The text is read as `label`, and retried (or not) as that class is. */
+function expectRead(label: FailureClass, text: string): void {
+  const verdict = classify({ message: text });
+  expect(verdict.class).toBe(label);
+  expect(verdict.retry).toBe(retryFor(label));
+}
+
 const NEVER_RETRIED: readonly FailureClass[] = [
   'auth',
   'permission',
@@ -531,11 +538,7 @@ const PROVIDER_TEXTS: ReadonlyArray<readonly [FailureClass, string]> = [
 ];
 
 describe('realistic provider texts', () => {
-  it.each(PROVIDER_TEXTS)('reads a %s in "%s"', (label, text) => {
-    const verdict = classify({ message: text });
-    expect(verdict.class).toBe(label);
-    expect(verdict.retry).toBe(retryFor(label));
-  });
+  it.each(PROVIDER_TEXTS)('reads a %s in "%s"', expectRead);
 });
 
 describe('status positions', () => {
@@ -2614,11 +2617,7 @@ describe('shapes found by the provider sweep (test/fixtures/provider-errors.json
       'bad_request',
       "stream disconnected before completion: [ObjectParam] [input[67].encrypted_content] [missing_required_parameter] Missing required parameter: 'input[67].encrypted_content'.",
     ],
-  ] as const)('reads %s in %j', (label, text) => {
-    const verdict = classify({ message: text });
-    expect(verdict.class).toBe(label);
-    expect(verdict.retry).toBe(retryFor(label));
-  });
+  ] as const)('reads %s in %j', expectRead);
 });
 
 describe('a thing unavailable', () => {
@@ -2642,11 +2641,7 @@ describe('a thing unavailable', () => {
       'transport',
       "Run failed: [models] Server Unavailable Error, HTTPConnectionPool(host='10.0.0.7', port=8888): Max retries exceeded with url: /api/chat (Caused by ConnectTimeoutError(<urllib3.connection.HTTPConnection object at 0x7f55438eaa50>, 'Connection to 10.0.0.7 timed out.'))",
     ],
-  ] as const)('reads %s in %j: short of capacity, unless the connection to it failed', (label, text) => {
-    const verdict = classify({ message: text });
-    expect(verdict.class).toBe(label);
-    expect(verdict.retry).toBe(retryFor(label));
-  });
+  ] as const)('reads %s in %j: short of capacity, unless the connection to it failed', expectRead);
 });
 
 describe('a review of rounds 59-60: the surroundings, a thing unavailable and the new words at their edges', () => {
@@ -2706,9 +2701,5 @@ describe('a review of rounds 59-60: the surroundings, a thing unavailable and th
       'transport',
       'Warning: could not connect to the Redis server at localhost:6379, response cache disabled\nTraceback (most recent call last):\n  File "/app/agent/llm.py", line 58, in complete\n    resp = client.chat.completions.create(**kwargs)\n  File "/app/.venv/lib/python3.12/site-packages/openai/_base_client.py", line 1010, in _request\n    raise APITimeoutError(request=request) from err\nopenai.APITimeoutError: Request timed out.',
     ],
-  ] as const)('reads %s in %j', (label, text) => {
-    const verdict = classify({ message: text });
-    expect(verdict.class).toBe(label);
-    expect(verdict.retry).toBe(retryFor(label));
-  });
+  ] as const)('reads %s in %j', expectRead);
 });
