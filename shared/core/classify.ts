@@ -646,7 +646,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `system_error` alone: one-api forks give it to every error of their own, a 401 or a 403 among them.
     // Round 61: Claude Code's `API returned an empty or malformed response (HTTP 200)`: the answer was broken, not the
     // request (see `classify`).
-    'empty or malformed response',
+    'api returned an empty or malformed response',
     'enginecore_', 'system error has occurred, please try again', 'system error has occured, please try again',
     "services aren't available", 'working to restore', 'empty response from server', 'model request failed',
     'failed after retries', 'engine dead', 'llama runner', 'runner process has terminated', 'runner terminated', 'finish_reason: error',
@@ -766,9 +766,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no connection established', 'connect failed',
     // A review: gRPC's `DNS resolution failed for firestore.googleapis.com` and grpc-js's `Connection dropped`.
     'dns resolution failed', 'connection dropped',
-    // Rounds 63-64: Codex's `Reconnecting... 2/5` while its stream is down, a client's `Error attempting to connect to
-    // the server`.
-    'reconnecting... ', 'error attempting to connect',
+    // Round 64: a client's `Error attempting to connect to the server` (not to its database: a review).
+    'error attempting to connect to the server',
     "can't connect", "couldn't connect", 'getaddrinfo', 'name resolution', 'no such host', 'dial tcp',
     'gateway request failed', 'transport error', 'clientconnectorerror', 'clientoserror',
     'payload is not completed', 'response ended prematurely', 'request ended without', 'err_connection',
@@ -886,11 +885,11 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // too): busy, an account locked, an expired token, today's calls, on the blacklist, limited traffic, blocked for
   // compliance, too many words.
   // Round 63: apps' own messages in Chinese (simplified and traditional), Japanese and Korean: a gateway's error and
-  // timeout, a proxy's and an SSL error, a read timed out, a service unavailable, no channel keys left in a pool.
+  // timeout, a proxy's and an SSL error, a read that timed out, a service unavailable, no channel keys left in a relay's pool (not any `無可用管道`:
+  // a weights download's, a review).
   ['server', '网关错误'], ['server', '網關錯誤'], ['server', '閘道器錯誤'], ['server', '閘道器逾時'], ['server', '网关超时'],
   ['transport', '代理错误'], ['transport', 'ssl错误'], ['transport', 'sslエラー'], ['transport', '프록시 에러'],
-  ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '沒有可用的管道'],
-  ['capacity', '無可用管道'],
+  ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '可用的管道密鑰'], ['capacity', '無可用管道（distributor'],
   ['capacity', '服务忙,请稍后再试'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
   ['quota', '已达今日调用次数限额'], ['permission', '在黑名单中'], ['rate', '流量受限'], ['content', '由于合规问题'],
   ['context', '字数太多,需要精简'],
@@ -1354,7 +1353,7 @@ const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
 const STREAM_CUT_MID_ANSWER = 'stream closed before response.completed';
-const MALFORMED_RESPONSE = 'empty or malformed response';
+const MALFORMED_RESPONSE = 'api returned an empty or malformed response';
 /** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
 const TLS_AUTHENTICATION = 'system.security.authentication';
 
@@ -1376,11 +1375,26 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
       scan.held & flag &&
       !(statusOutweighs && status !== undefined) &&
       !(signals & outweighed) &&
-      !includesOneOf(scan.text, words)
+      !includesOneOf(scan.text, words) &&
+      !(flag === HELD.surroundings && modelFailedAfter(scan.text, scan.surroundingsEnd))
     )
       return signals | S.localOther;
   return signals;
 }
+
+/**
+ * Whether an agent's line for its model call's failure comes after the surroundings' last words: Claude Code's `API
+ * Error: Connection error.` after a `Bash(kubectl rollout status …)` line, Copilot CLI's `Failed to get response from
+ * the AI model` after Jest's `Exceeded timeout of 5000 ms for a test` (a review). Before them (an agent's prefix on the
+ * surroundings' own failure) it says nothing.
+ */
+function modelFailedAfter(text: string, from: number): boolean {
+  for (const line of MODEL_CALL_FAILURES) if (text.indexOf(line, from) >= 0) return true;
+  return false;
+}
+// biome-ignore format: a table reads better packed
+const MODEL_CALL_FAILURES = ['api error', 'failed to get response from the ai model', 'capierror',
+  'reading streaming llm response', 'azure.ai.openai'];
 
 /** A provider's own failure in a body that a client then crashed on; not a wrapper's `Model request failed`. */
 // biome-ignore format: a table reads better packed
@@ -1615,7 +1629,7 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'files.pythonhosted.org', "host='pypi.org'", 'ms for a test', 'applicationinsights', 'command execution timed out',
     // Round 64: Playwright's test timeouts, GitHub's API (`GitHub API temporarily unavailable`, `… or it could be a
     // GitHub bug`) and an updater's `Unable to fetch latest version from npm registry`.
-    'test timeout of', 'for the test suite', 'github api', 'github bug', 'npm registry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'test timeout of', 'for the test suite to run', 'github api', 'github bug', 'npm registry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
@@ -1870,6 +1884,8 @@ type Scan = {
   hintMs: number | undefined;
   /** The weighed specials that held (`HELD`), for `classify` to weigh against the status and the signals. */
   held: number;
+  /** Where the last of the surroundings' phrases that held ends in `text`, or -1. */
+  surroundingsEnd: number;
 };
 
 /** (state, end) of matches that need a second look; reused across calls and grown when a text needs more. */
@@ -2050,6 +2066,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier1 = -1;
   let tier2 = -1;
   let held = 0;
+  let surroundingsEnd = -1;
   // Waits read per tier.
   let read0 = 0;
   let read1 = 0;
@@ -2101,7 +2118,13 @@ function judge(text: string, found: number, entries: number): Scan {
           const special = SPECIALS[arg] ?? 'epoch';
           const flag = SPECIAL_FLAG[arg] ?? 0;
           const bit = SPECIAL_SIGNAL[arg] ?? 0;
-          if (flag !== 0) {
+          if (flag === HELD.surroundings) {
+            // Every one, for the last one's place (`localBugs`).
+            if (specialHolds(text, start, end, special)) {
+              held |= flag;
+              surroundingsEnd = end;
+            }
+          } else if (flag !== 0) {
             if (!(held & flag) && specialHolds(text, start, end, special)) held |= flag;
           } else if (!(signals & bit) && specialHolds(text, start, end, special)) signals |= bit;
         }
@@ -2117,7 +2140,7 @@ function judge(text: string, found: number, entries: number): Scan {
   // model is overloaded`) do not outrank the overload it wraps.
   if (held & HELD.invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
-  return { text, signals, hintMs, held };
+  return { text, signals, hintMs, held, surroundingsEnd };
 }
 
 /** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */

@@ -2703,3 +2703,61 @@ describe('a review of rounds 59-60: the surroundings, a thing unavailable and th
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+
+describe('a review of rounds 61-64: the surroundings before and after a model call failed, and the new words at their edges', () => {
+  it.each([
+    ['other', 'ConfigurationException: Error attempting to connect to to the database'],
+    [
+      'server',
+      'API Error: API returned an empty or malformed response (HTTP 200) — check for a proxy or gateway intercepting the request. Response: content-type html, body is an HTML page, 1270 bytes, request-id absent. This was the non-streaming retry of streaming request (no Anthropic request-id), which failed with: no_events, StreamNoEventsError; 0 stream events received.',
+    ],
+    ['capacity', '分組 F4-AWS-Kiro-2 下模型 claude-fable-5 無可用管道（distributor）'],
+    ['other', '⚠ 權重下載無可用管道：私有 repo 需 GITHUB_TOKEN / GH_TOKEN 或 git 憑證'],
+    ['server', 'vscode报错504网关超时'],
+    [
+      'other',
+      "fatal: unable to access 'https://github.com/...': \n       Failed to connect to 21.0.0.123 port 15004 after 127004 ms",
+    ],
+    [
+      'other',
+      'npm ERR! fetch failed http://registry.npmjs.org/pako/-/pako-0.2.5.tgz\nnpm ERR! fetch failed http://registry.npmjs.org/pako/-/pako-0.2.5.tgz\nnpm ERR! Error: 503 Service Unavailable\nnpm ERR!     at WriteStream.<anonymous> (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\utils\\fetch.js:58:12)',
+    ],
+    [
+      'other',
+      'thrown: "Exceeded timeout of 5000 ms for a test.\n    Use jest.setTimeout(newTimeout) to increase the timeout value, if this is a long-running test."',
+    ],
+    [
+      'other',
+      "Consistently getting 'Test timeout of 30000ms exceeded.' error although playwright.config.js has the following timeout settings",
+    ],
+    [
+      'other',
+      'SlowDown: Please reduce your request rate. (Service: Amazon S3; Status Code: 503; Error Code: SlowDown; Request ID: 7Q3R0XV5F9K2B1AD; S3 Extended Request ID: null; Proxy: null)',
+    ],
+    [
+      'other',
+      'MongoServerSelectionError: connection <monitor> to 10.0.3.17:27017 closed\n    at Timeout._onTimeout (/app/node_modules/mongodb/lib/sdam/topology.js:278:38)',
+    ],
+    [
+      'transport',
+      '● Bash(kubectl rollout status deploy/api -n prod)\n  ⎿  Waiting for deployment "api" rollout to finish: 1 of 3 updated replicas are available...\n  ⎿  API Error (Connection error.) · Retrying in 1 seconds… (attempt 1/10)\n    ⎿  TypeError (fetch failed)\n  ⎿  API Error: Connection error.',
+    ],
+    [
+      'transport',
+      "● I'll add shared fixtures for the test suite and then run it.\n  ⎿  API Error: Connection error.",
+    ],
+    ['transport', 'Unable to fetch latest version from npm registry\nAPI Error: Connection error.'],
+    [
+      'transport',
+      'Running: kubectl get pods -n default\n\nError: reading streaming LLM response: doRequest: error sending request: Post "https://generativelanguage.googleapis.com//v1beta/models/gemini-2.5-pro-preview-03-25:streamGenerateContent?alt=sse": dial tcp 142.251.215.234:443: i/o timeout',
+    ],
+    [
+      'capacity',
+      'Execution failed: Error: Failed to get response from the AI model; retried 5 times (total retry wait time: 30.56 seconds) (Request-ID 9DD0:329977:76A6DF:80D0C6:6A18A998) Last error: CAPIError: 503 {"error":{"message":"Claude Opus 4.8 is currently experiencing issues. We are actively working to resolve the issue. In the meantime, you might want to use a different model.","code":"model_degraded"}}',
+    ],
+    [
+      'transport',
+      'hopping into sandbox (command: docker) ...\nChecking for sandbox image: us-docker.pkg.dev/gemini-code-dev/gemini-cli/sandbox:0.1.14\n✕ [API Error: exception TypeError: fetch failed sending request]',
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
