@@ -1344,12 +1344,24 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // A client's own runtime error with no status (`TypeError: Cannot read properties of undefined`) is its own bug.
   signals = localBugs(scan, signals, status);
   const cls = decide(signals, status, statusClass, retryAfterMs);
+  // The agent's own failure words (`npm install`, `child process`) above the line of a model call that failed after
+  // them (`● Bash(npm install)` … `API Error: Request timed out.`): that line, read alone, decides if it is retried.
+  if (cls === 'other' && signals & S.localOther) {
+    const at = scan.text.lastIndexOf(AGENT_API_ERROR);
+    if (at > 0) {
+      const last = classify({ message: scan.text.slice(at) }, context);
+      if (last.retry === 'capacity' || last.retry === 'transport')
+        return fieldMs === undefined ? last : { ...last, retryAfterMs: fieldMs };
+    }
+  }
   const retry =
     RETRY_OF[cls] ?? (failure.agentExited === true && !NEVER_RETRIED.has(cls) ? 'agent_exited' : null);
   return retryAfterMs === undefined ? { class: cls, retry } : { class: cls, retry, retryAfterMs };
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
+/** The line an agent prints for its model call's failure (Claude Code's `API Error: …`, `API Error (…)`). */
+const AGENT_API_ERROR = 'api error';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
 const STREAM_CUT_MID_ANSWER = 'stream closed before response.completed';

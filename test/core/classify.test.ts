@@ -2761,3 +2761,22 @@ describe('a review of rounds 61-64: the surroundings before and after a model ca
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+
+describe("the agent's own failure above a model call that failed after it", () => {
+  it.each([
+    [
+      'transport',
+      '● Bash(npm install)\n  ⎿  npm ERR! code ETIMEDOUT\n     npm ERR! network request to https://registry.npmjs.org/vite failed, reason: connect ETIMEDOUT 104.16.19.35:443\n  ⎿  API Error (Request timed out.) · Retrying in 1 seconds… (attempt 1/10)\n  ⎿  API Error: Request timed out.',
+    ],
+    ['transport', 'npm install\nAPI Error: Request timed out.'],
+    [
+      'capacity',
+      'child process exited with code 1\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    ['other', "API Error: npm install failed: EACCES: permission denied, mkdir '/usr/lib/node_modules'"],
+    [
+      'auth',
+      'npm install\nAPI Error: 401 {"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key"}}',
+    ],
+  ] as const)("reads %s in %j: the last model call's line decides when it is retried", expectRead);
+});
