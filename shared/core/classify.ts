@@ -885,8 +885,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // too): busy, an account locked, an expired token, today's calls, on the blacklist, limited traffic, blocked for
   // compliance, too many words.
   // Round 63: apps' own messages in Chinese (simplified and traditional), Japanese and Korean: a gateway's error and
-  // timeout, a proxy's and an SSL error, a read that timed out, a service unavailable, no channel keys left in a relay's pool (not any `無可用管道`:
-  // a weights download's, a review).
+  // timeout, a proxy's and an SSL error, a read that timed out, a service unavailable, no channel keys left in a
+  // relay's pool (not any `無可用管道`: a weights download's, a review).
   ['server', '网关错误'], ['server', '網關錯誤'], ['server', '閘道器錯誤'], ['server', '閘道器逾時'], ['server', '网关超时'],
   ['transport', '代理错误'], ['transport', 'ssl错误'], ['transport', 'sslエラー'], ['transport', '프록시 에러'],
   ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '可用的管道密鑰'], ['capacity', '無可用管道（distributor'],
@@ -1314,21 +1314,12 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
     signals &= ~S.badRequest;
-  // A response that came back malformed (`API returned an empty or malformed response (HTTP 200)`) says nothing of the
-  // request, unless a status of a refused one does.
+  // An answer that failed (ANSWER_FAILURES) says nothing of the request, unless the status of a refused one does (a
+  // relay's 408 does not).
   if (
     signals & S.badRequest &&
-    (status === undefined || status < 400 || status >= 500) &&
-    scan.text.includes(MALFORMED_RESPONSE)
-  )
-    signals &= ~S.badRequest;
-  // A relay that types a stream cut off in the middle of its answer as a request error (`{"message":"stream error:
-  // stream disconnected before completion: stream closed before response.completed","type":"invalid_request_error"}`):
-  // the request was taken, the answer was cut; no status of a refused request says otherwise (a relay's 408 does not).
-  if (
-    signals & S.badRequest &&
-    (status === undefined || status === 408 || status >= 500) &&
-    scan.text.includes(STREAM_CUT_MID_ANSWER)
+    !(status !== undefined && status >= 400 && status < 500 && status !== 408) &&
+    includesOneOf(scan.text, ANSWER_FAILURES)
   )
     signals &= ~S.badRequest;
   const statusClass =
@@ -1360,12 +1351,17 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
 }
 
 const OPENAI_SERVER_ERROR = 'error occurred while processing your request';
-/** The line an agent prints for its model call's failure (Claude Code's `API Error: …`, `API Error (…)`). */
-const AGENT_API_ERROR = 'api error';
 const EXCEPTION_TYPE_HEADER = ':exception-type';
 const GO_BROKEN_CONNECTION = 'transport connection broken';
-const STREAM_CUT_MID_ANSWER = 'stream closed before response.completed';
-const MALFORMED_RESPONSE = 'api returned an empty or malformed response';
+/**
+ * Answers that failed, typed by a wrapper as a request error: Claude Code's `API returned an empty or malformed response
+ * (HTTP 200)`, a relay's stream cut off mid-answer (`{"message":"stream error: stream disconnected before completion:
+ * stream closed before response.completed","type":"invalid_request_error"}`).
+ */
+const ANSWER_FAILURES = [
+  'api returned an empty or malformed response',
+  'stream closed before response.completed',
+];
 /** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
 const TLS_AUTHENTICATION = 'system.security.authentication';
 
@@ -1404,8 +1400,11 @@ function modelFailedAfter(text: string, from: number): boolean {
   for (const line of MODEL_CALL_FAILURES) if (text.indexOf(line, from) >= 0) return true;
   return false;
 }
+/** The line Claude Code prints for its model call's failure (`API Error: …`, `API Error (…)`). */
+const AGENT_API_ERROR = 'api error';
+/** Lines an agent prints for its model call's failure. */
 // biome-ignore format: a table reads better packed
-const MODEL_CALL_FAILURES = ['api error', 'failed to get response from the ai model', 'capierror',
+const MODEL_CALL_FAILURES = [AGENT_API_ERROR, 'failed to get response from the ai model', 'capierror',
   'reading streaming llm response', 'azure.ai.openai'];
 
 /** A provider's own failure in a body that a client then crashed on; not a wrapper's `Model request failed`. */
