@@ -484,6 +484,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // (overloaded), Portuguese `em manutenção` (under maintenance).
     'capacity_exceeded', 'pool_concurrency_saturated', 'pool is saturated', 'upstream overflow',
     'ausgelastet', 'sobrecargado', 'sobrecarregado', 'em manuten',
+    // French `surchargé` (overloaded), read before the accent.
+    'surcharg',
     // Round 29: `The server is currently busy. Please try again later.`, and new-api's `No available channel for
     // model … under group default` (its 无可用渠道 in English).
     'server is currently busy', 'service is currently busy', 'no available channel for model',
@@ -704,6 +706,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unreachable', "can't reach", 'cannot reach', 'unable to reach', "couldn't reach", 'could not reach',
     // grammY's failed call to Telegram: `Network request for 'sendMessage' failed!`.
     'network request for',
+    // Python's websocket-client (`Connection to remote host was lost.`), and httpx's frame that turns its transport's
+    // failures into its own (`in map_httpcore_exceptions`).
+    'connection to remote host was lost', 'map_httpcore_exceptions',
     'econnreset', 'econnrefused', 'econnaborted', 'etimedout', 'epipe', ' enotfound', "'enotfound", '"enotfound', '(enotfound', '[enotfound', 'eai_again',
     'ehostunreach', 'enetunreach', 'enetdown', 'ehostdown', 'enetreset', 'socket hang up', 'socket closed',
     // Round 50: `DNS lookup for the provider endpoint failed`.
@@ -886,11 +891,12 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // compliance, too many words.
   // Round 63: apps' own messages in Chinese (simplified and traditional), Japanese and Korean: a gateway's error and
   // timeout, a proxy's and an SSL error, a read that timed out, a service unavailable, no channel keys left in a
-  // relay's pool (not any `無可用管道`: a weights download's, a review).
+  // relay's pool (not any `無可用管道`: a weights download's, a review). Rounds 65-68: under maintenance (メンテナンス中,
+  // 维护中), as `under maintenance` is.
   ['server', '网关错误'], ['server', '網關錯誤'], ['server', '閘道器錯誤'], ['server', '閘道器逾時'], ['server', '网关超时'],
   ['transport', '代理错误'], ['transport', 'ssl错误'], ['transport', 'sslエラー'], ['transport', '프록시 에러'],
   ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '可用的管道密鑰'], ['capacity', '無可用管道（distributor'],
-  ['capacity', '服务忙,请稍后再试'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
+  ['capacity', '服务忙,请稍后再试'], ['capacity', 'メンテナンス中'], ['capacity', '维护中'], ['capacity', '維護中'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
   ['quota', '已达今日调用次数限额'], ['permission', '在黑名单中'], ['rate', '流量受限'], ['content', '由于合规问题'],
   ['context', '字数太多,需要精简'],
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
@@ -1383,8 +1389,10 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
       scan.held & flag &&
       !(statusOutweighs && status !== undefined) &&
       !(signals & outweighed) &&
-      !includesOneOf(scan.text, words) &&
-      !(flag === HELD.surroundings && modelFailedAfter(scan.text, scan.surroundingsEnd))
+      !(flag === HELD.surroundings
+        ? saysApart(scan.text, words, scan.surroundingsFirst, scan.surroundingsEnd) ||
+          modelFailedAfter(scan.text, scan.surroundingsEnd)
+        : includesOneOf(scan.text, words))
     )
       return signals | S.localOther;
   return signals;
@@ -1398,6 +1406,20 @@ function localBugs(scan: Scan, signals: number, status: number | undefined): num
  */
 function modelFailedAfter(text: string, from: number): boolean {
   for (const line of MODEL_CALL_FAILURES) if (text.indexOf(line, from) >= 0) return true;
+  return false;
+}
+/** How far after a surroundings' phrase a failure's words are still that program's own answer. */
+const OWN_SPAN = 64;
+
+/**
+ * Whether one of `words` is in `text` other than just after the surroundings' first or last phrase (ending at `first`
+ * and `last`): there they are that program's own answer (`ETELEGRAM: 502 Bad Gateway`, `PineconeInternalServerError:
+ * An internal server error occured`), elsewhere a provider's failure printed beside it.
+ */
+function saysApart(text: string, words: readonly string[], first: number, last: number): boolean {
+  for (const word of words)
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
+      if (!(at >= first && at <= first + OWN_SPAN) && !(at >= last && at <= last + OWN_SPAN)) return true;
   return false;
 }
 /** The line Claude Code prints for its model call's failure (`API Error: …`, `API Error (…)`). */
@@ -1567,6 +1589,8 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
   { phrase: 'retry after ', action: { special: 'afterDate' } },
   { phrase: 'again at ', action: { special: 'atClock' } },
   { phrase: ': terminated', action: { special: 'terminated' } },
+  // The same error as JSON (`{ name: "UnknownError", data: { message: "terminated" } }`).
+  { phrase: '"terminated"', action: { special: 'terminated' } },
   // `Invalid openrouter API key.`, `InvalidProviderAPIKey`: a key said to be invalid, whoever's it is.
   ...['api key', 'apikey', 'api-key', 'api_key'].map((phrase) => ({
     phrase,
@@ -1640,7 +1664,13 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'files.pythonhosted.org', "host='pypi.org'", 'ms for a test', 'applicationinsights', 'command execution timed out',
     // Round 64: Playwright's test timeouts, GitHub's API (`GitHub API temporarily unavailable`, `… or it could be a
     // GitHub bug`) and an updater's `Unable to fetch latest version from npm registry`.
-    'test timeout of', 'for the test suite to run', 'github api', 'github bug', 'npm registry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'test timeout of', 'for the test suite to run', 'github api', 'github bug', 'npm registry',
+    // Rounds 65-68: vector stores and graph databases (Pinecone, Neo4j, Elasticsearch), Telegram's Bot API in its
+    // clients' words (`ETELEGRAM: 502 Bad Gateway`, python-telegram-bot's `telegram.error.TimedOut`), an app's own
+    // GraphQL layer (`[GraphQL] Internal server error GraphQLError: …`), Maven's and Go's dependency downloads, Discord's gateway, OpenTelemetry's Java exporters.
+    'pinecone', 'neo4j', 'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'telegram api',
+    'api.telegram.org', 'apitelegramexception', '[graphql]', 'graphqlerror', 'could not transfer artifact',
+    'could not resolve dependencies', 'go mod download', 'goproxy.', 'gateway.discord.gg', 'io.opentelemetry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
@@ -1897,6 +1927,8 @@ type Scan = {
   held: number;
   /** Where the last of the surroundings' phrases that held ends in `text`, or -1. */
   surroundingsEnd: number;
+  /** Where the first of them ends, or -1. */
+  surroundingsFirst: number;
 };
 
 /** (state, end) of matches that need a second look; reused across calls and grown when a text needs more. */
@@ -2078,6 +2110,7 @@ function judge(text: string, found: number, entries: number): Scan {
   let tier2 = -1;
   let held = 0;
   let surroundingsEnd = -1;
+  let surroundingsFirst = -1;
   // Waits read per tier.
   let read0 = 0;
   let read1 = 0;
@@ -2133,6 +2166,7 @@ function judge(text: string, found: number, entries: number): Scan {
             // Every one, for the last one's place (`localBugs`).
             if (specialHolds(text, start, end, special)) {
               held |= flag;
+              if (surroundingsFirst < 0) surroundingsFirst = end;
               surroundingsEnd = end;
             }
           } else if (flag !== 0) {
@@ -2151,7 +2185,7 @@ function judge(text: string, found: number, entries: number): Scan {
   // model is overloaded`) do not outrank the overload it wraps.
   if (held & HELD.invalidKey && !(signals & (S.overload | S.capacity))) signals |= S.auth;
   const hintMs = tier0 >= 0 ? tier0 : tier1 >= 0 ? tier1 : tier2 >= 0 ? tier2 : undefined;
-  return { text, signals, hintMs, held, surroundingsEnd };
+  return { text, signals, hintMs, held, surroundingsFirst, surroundingsEnd };
 }
 
 /** Whether `word` starts within `span` characters after `from` and ends within them, as a slice's `includes` would. */
@@ -2683,6 +2717,9 @@ function inStatusPosition(t: string, i: number, j: number, first: number): boole
   // A method and its status joined by a colon in brackets, as some HTTP clients log them: `[POST:500] https://…
   // Failed!` (not `post 401 of thread` or `blog post:500 words`).
   if (before === COLON && t.startsWith('post', i - 5) && codeAt(t, i - 6) === BRACKET) return true;
+  // .NET HttpClient's log line: `Received HTTP response headers after 9571ms - 503`.
+  if (before === SPACE && t.startsWith('ms - ', i - 5) && saysWithin(t, 'response headers after', i - 40, 40))
+    return true;
   // Every word that can name a status is three letters or more; shorter ones are not worth a string.
   const end = wordEnd(t, i);
   const start = wordStart(t, end);

@@ -2780,3 +2780,57 @@ describe("the agent's own failure above a model call that failed after it", () =
     ],
   ] as const)("reads %s in %j: the last model call's line decides when it is retried", expectRead);
 });
+describe('rounds 65-68: the surroundings of apps and bots, and the new words', () => {
+  it.each([
+    [
+      'other',
+      "{ Error: ETELEGRAM: 502 Bad Gateway\n    at request.then.resp (/root/node/node_modules/node-telegram-bot-api/src/telegram.js:280:15)\n    at tryCatcher (/root/node/node_modules/bluebird/js/release/util.js:16:23)\n    at Promise._settlePromiseFromHandler (/root/node/node_modules/bluebird/js/release/promise.js:512:31)\n  code: 'ETELEGRAM',",
+    ],
+    [
+      'other',
+      'telebot.apihelper.ApiTelegramException: A request to the Telegram API was unsuccessful. Error code: 502. Description: Bad Gateway',
+    ],
+    [
+      'other',
+      '  File "/home/telegram_bot/lib/python3.11/site-packages/telegram/request/_baserequest.py", line 274, in _request_wrapper\n    code, payload = await self.do_request(\n                    ^^^^^^^^^^^^^^^^^^^^^^\n  File "/home/telegram_bot/lib/python3.11/site-packages/telegram/request/_httpxrequest.py", line 233, in do_request\n    raise TimedOut from err\ntelegram.error.TimedOut: Timed out',
+    ],
+    ['other', "HTTPSConnectionPool(host='api.telegram.org', port=443): Read timed out. (read timeout=25)"],
+    [
+      'other',
+      'Error: PineconeClient: Error calling upsert: Error: PineconeClient: Error calling upsertRaw: no healthy upstream',
+    ],
+    [
+      'other',
+      'PineconeInternalServerError: An internal server error occured while calling the REDACTED-starter.pinecone.io/vectors/upsert endpoint. To see overall service health and learn whether this seems like a large-scale problem or one specific to your request, please go to https://status.pinecone.io/ to view our status page. If you believe the error reflects a problem with this client, please file a bug report in the github issue tracker at https://github.com/pinecone-io/pinecone-ts-client\\n    at mapHt',
+    ],
+    [
+      'other',
+      'genai-stack-loader-1      |   File "/usr/local/lib/python3.11/site-packages/neo4j/_sync/io/_pool.py", line 804, in update_routing_table\ngenai-stack-loader-1      |     raise ServiceUnavailable("Unable to retrieve routing information")\ngenai-stack-loader-1      | neo4j.exceptions.ServiceUnavailable: Unable to retrieve routing information\ngenai-stack-loader-1      |\ngenai-stack-loader-1      | During handling of the above exception, another exception occurred:\ngenai-stack-loader-1      |\ngenai-sta',
+    ],
+    ['other', 'elastic_transport.ConnectionTimeout: Connection timed out'],
+    [
+      'other',
+      ' > [builder 5/7] RUN go mod download:\n99.92 go: github.com/chromedp/cdproto@v0.0.0-20231011050154-1d073bb38998: read "https://goproxy.cn/github.com/chromedp/cdproto/@v/v0.0.0-20231011050154-1d073bb38998.zip": stream error: stream ID 1549; INTERNAL_ERROR; received from peer\n99.92 go: github.com/chromedp/chromedp@v0.9.3: read "https://goproxy.cn/github.com/chromedp/chromedp/@v/v0.9.3.zip": stream error: stream ID 1551; INTERNAL_ERROR; received from peer\n------\nDockerfile:8\nfailed to solve: process',
+    ],
+    [
+      'other',
+      'MatchError: no match of right hand side value: {:error, %Mint.HTTP1{host: "gateway.discord.gg", port: 443, request: nil, streaming_request: nil, socket: {:sslsocket, {:gen_tcp, #Port<0.4538>, :tls_connection, :undefined}, [#PID<0.6407.0>, #PID<0.6406.0>]}, transport: Mint.Core.Transport.SSL, mode: :active, scheme_as_string: "https", case_sensitive_headers: false, requests: {[], []}, state: :open, buffer: "", proxy_headers: [], private: %{scheme: :wss, mode: :active, extensions: [], sec_websocket',
+    ],
+    [
+      'other',
+      '[ERROR] Failed to execute goal on project buildtools: Could not resolve dependencies for project org.apache.pulsar:buildtools:jar:2.6.0-SNAPSHOT: Could not transfer artifact org.apache-extras.beanshell:bsh:jar:2.0b6 from/to central (https://repo.maven.apache.org/maven2): Transfer failed for https://repo.maven.apache.org/maven2/org/apache-extras/beanshell/bsh/2.0b6/bsh-2.0b6.jar 503 between bytes timeout -> [Help 1]',
+    ],
+    [
+      'other',
+      '[otel.javaagent 2026-03-04 03:54:10:387 +0000] [OkHttp https://telemetry.googleapis.com/...] ERROR io.opentelemetry.exporter.internal.grpc.GrpcExporter - Failed to export metrics. The request could not be executed. Error message: stream was reset: PROTOCOL_ERROR',
+    ],
+    ['transport', '### error: Connection to remote host was lost.'],
+    ['transport', 'error = { name: "UnknownError", data: { message: "terminated" } }'],
+    [
+      'capacity',
+      'Received HTTP response headers after 9571ms - 503\nReceived HTTP response headers after 1047ms - 503',
+    ],
+    ['capacity', 'Désolée ma chérie 🌸 Le système est un peu surchargé...'],
+    ['capacity', '申し訳ございません、現在メンテナンス中です。しばらくしてから再度お試しください！'],
+  ] as const)('reads %s in %j', expectRead);
+});
