@@ -307,6 +307,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // the agent's tools, not its model.
     'net::err_connection_refused at http://localhost', 'net::err_connection_refused at http://127.0.0.1',
     'session file locked',
+    // A compiler's overloads (TypeScript's `No overload matches this call` and its French `Aucune surcharge ne
+    // correspond`, Kotlin's `Overload resolution ambiguity`, C#'s `No overload for method`): a build's error, not an
+    // overloaded server (a review of rounds 65-68).
+    'no overload', 'overload resolution', 'aucune surcharge',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -399,6 +403,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // control` too, a 429 says `you have been blocked for 60 seconds`, a scaled-to-zero endpoint's account is
     // `currently inactive`).
     'detected by risk control', 'sorry, you have been blocked', 'your account is currently inactive',
+    // Rounds 69-71: a feature the plan does not cover (Claude Code's `unavailable for your plan`), not capacity.
+    'unavailable for your plan', 'not available for your plan', 'not available on your plan',
     // Round 48: a relay's group or a plan that does not cover the model (`No permission to use default group`, `Make
     // sure the selected model is included in your plan`), and Copilot's organisation policy (`No model available.
     // Check policy enablement under GitHub Settings > Copilot`).
@@ -492,6 +498,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available channels for model',
     // Round 54: relays' empty pools (`No available channel keys`, `no account has capacity for it right now`).
     'no available channel keys', 'no account has capacity for it',
+    // Rounds 69-71: a relay's empty pool in its log (`error_code: account_pool_exhausted`, `no_eligible_accounts`).
+    'pool_exhausted', 'no_eligible_account', 'no eligible account',
     // Round 30: new-api's `Current group upstream load is saturated` (its 429 for a full pool), German `überlastet`
     // (overloaded, read past the umlaut), Polish `chwilowo niedostępny` (temporarily unavailable).
     'load is saturated', 'berlastet', 'chwilowo niedost', 'tymczasowo niedost',
@@ -621,6 +629,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // wrapper around any exception, an app's own `{"error":"Upstream service error"}` that the agent curled from its dev
     // server, or a payment service's (reviews).
     'codex service error',
+    // Rounds 69-71: a Codex response that failed (`ChatGPT Codex response failed`, `Provider call failed … Codex response
+    // failed`), its `response.failed` event in an agent's words.
+    'codex response failed',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -765,6 +776,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'handshake timeout', 'deadline exceeded', 'deadline_exceeded', 'deadline expired', 'i/o timeout',
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',
     'websocket disconnected', 'error sending request', 'error decoding response body',
+    // Rounds 69-71: a router's log of the same (`error=error_sending_request_for_url_(https://…)`), and go-openai's
+    // `err=error, EOF`.
+    'error_sending_request', 'error, eof',
     'error reading response', 'unable to connect', 'failed to connect', 'could not connect', 'cannot connect',
     // gRPC's channel without a connection (`14 UNAVAILABLE: No connection established`, `(StatusCode.UNAVAILABLE, Connect
     // Failed)`).
@@ -896,7 +910,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', '网关错误'], ['server', '網關錯誤'], ['server', '閘道器錯誤'], ['server', '閘道器逾時'], ['server', '网关超时'],
   ['transport', '代理错误'], ['transport', 'ssl错误'], ['transport', 'sslエラー'], ['transport', '프록시 에러'],
   ['transport', '읽기 시간 초과'], ['capacity', '服务不可用'], ['capacity', '服務無法使用'], ['capacity', '可用的管道密鑰'], ['capacity', '無可用管道（distributor'],
-  ['capacity', '服务忙,请稍后再试'], ['capacity', 'メンテナンス中'], ['capacity', '维护中'], ['capacity', '維護中'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
+  ['capacity', '服务忙,请稍后再试'], ['capacity', 'メンテナンス中'], ['capacity', '超负荷'], ['capacity', '超負荷'], ['capacity', '维护中'], ['capacity', '維護中'], ['permission', '账户已被锁定'], ['auth', 'token 已过期'],
   ['quota', '已达今日调用次数限额'], ['permission', '在黑名单中'], ['rate', '流量受限'], ['content', '由于合规问题'],
   ['context', '字数太多,需要精简'],
   ['capacity', '服务繁忙'], ['capacity', '系统繁忙'], ['capacity', '过载'], ['capacity', '负载'], ['capacity', '访问量过大'], ['capacity', '暂时不可用'], ['capacity', '暂时无法'],
@@ -1408,18 +1422,23 @@ function modelFailedAfter(text: string, from: number): boolean {
   for (const line of MODEL_CALL_FAILURES) if (text.indexOf(line, from) >= 0) return true;
   return false;
 }
-/** How far after a surroundings' phrase a failure's words are still that program's own answer. */
+/** How far after a surroundings' phrase a failure's words are still that program's own answer… */
 const OWN_SPAN = 64;
+/** …and how far before its end (inside it: `PineconeInternalServerError`). */
+const OWN_BEFORE = 40;
+
+/** Whether words at `at` are the answer of the program whose phrase ends at `end`. */
+const ownAnswer = (at: number, end: number): boolean => at >= end - OWN_BEFORE && at <= end + OWN_SPAN;
 
 /**
- * Whether one of `words` is in `text` other than just after the surroundings' first or last phrase (ending at `first`
- * and `last`): there they are that program's own answer (`ETELEGRAM: 502 Bad Gateway`, `PineconeInternalServerError:
- * An internal server error occured`), elsewhere a provider's failure printed beside it.
+ * Whether one of `words` is in `text` other than in or just after the surroundings' first or last phrase (ending at
+ * `first` and `last`): there they are that program's own answer (`ETELEGRAM: 502 Bad Gateway`,
+ * `PineconeInternalServerError: An internal server error occured`), elsewhere a provider's failure printed beside it.
  */
 function saysApart(text: string, words: readonly string[], first: number, last: number): boolean {
   for (const word of words)
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1))
-      if (!(at >= first && at <= first + OWN_SPAN) && !(at >= last && at <= last + OWN_SPAN)) return true;
+      if (!ownAnswer(at, first) && !ownAnswer(at, last)) return true;
   return false;
 }
 /** The line Claude Code prints for its model call's failure (`API Error: …`, `API Error (…)`). */
@@ -1668,8 +1687,16 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // Rounds 65-68: vector stores and graph databases (Pinecone, Neo4j, Elasticsearch), Telegram's Bot API in its
     // clients' words (`ETELEGRAM: 502 Bad Gateway`, python-telegram-bot's `telegram.error.TimedOut`), an app's own
     // GraphQL layer (`[GraphQL] Internal server error GraphQLError: …`), Maven's and Go's dependency downloads, Discord's gateway, OpenTelemetry's Java exporters.
-    'pinecone', 'neo4j', 'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'telegram api',
-    'api.telegram.org', 'apitelegramexception', '[graphql]', 'graphqlerror', 'could not transfer artifact',
+    // Narrowed after a review: their names, not any mention (`neo4j_graphrag.exceptions.LLMGenerationError: Error code:
+    // 429` is the model's), and more of the chat platforms' clients (node-telegram-bot-api's `EFATAL`, telepot,
+    // discord.py, JDA, Baileys for WhatsApp) and Supabase's PostgREST.
+    'pineconeclient', 'pineconeinternal', 'pinecone.io', 'to pinecone', 'neo4j.exceptions', 'packages/neo4j/', 'connect to neo4j',
+    'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'efatal', 'telepot',
+    'telegrambotpolling', 'polling_error', 'telegram server says', 'telegram api', 'api.telegram.org',
+    'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', '@whiskeysockets/baileys', 'postgrest',
+    '[graphql]', 'graphqlerror',
+    // An updater's own check for a release (Zed's `[auto_update] auto-update failed: … zed.dev/api/releases`).
+    'auto-update failed', '[auto_update]', 'could not transfer artifact',
     'could not resolve dependencies', 'go mod download', 'goproxy.', 'gateway.discord.gg', 'io.opentelemetry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
@@ -2482,7 +2509,11 @@ function specialHolds(t: string, start: number, end: number, special: Special): 
     case 'atClock': // `try again at 10 de jul. de 2026, 11:52`, not `try again at a later time`
       return digitsAt(t, end) > 0 || monthAt(t, end);
     case 'terminated': // undici's `TypeError: terminated`, not `process has terminated: …`
-      return !isLetter(codeAt(t, end));
+      // …and as JSON its message (`{ message: "terminated" }`), not a state (`"state": "TERMINATED"`).
+      return (
+        !isLetter(codeAt(t, end)) &&
+        (codeAt(t, start) !== DOUBLE_QUOTE || saysWithin(t, 'message', start - 12, 12))
+      );
     case 'clientBug': // JavaScript's `undefined is not iterable`, not Python's `'NoneType' object is not iterable`
       return !t.startsWith('object is not', start - 7);
     case 'modelNamed': // `model 'x' not found`, not `model ratio not found` or `file 'x' not found`

@@ -2834,3 +2834,77 @@ describe('rounds 65-68: the surroundings of apps and bots, and the new words', (
     ['capacity', '申し訳ございません、現在メンテナンス中です。しばらくしてから再度お試しください！'],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('a review of rounds 65-68: the surroundings named, not mentioned; the overloads of a compiler; a state that is terminated', () => {
+  it.each([
+    [
+      'rate_limit',
+      "neo4j_graphrag.exceptions.LLMGenerationError: Error code: 429 - {'error': {'message': 'Rate limit reached for gpt-4o-mini in organization org-dNfBRrJWjIK4BH4BTZ4a3dyB on tokens per min (TPM): Limit 200000, Used 199748, Requested 15538. Please try again in 4.585s. Visit https://platform.openai.com/account/rate-limits to learn more.', 'type': 'tokens', 'param': None, 'code': 'rate_limit_exceeded'}}",
+    ],
+    [
+      'other',
+      '{\n...\n "state": "TERMINATED",\n            "state_message": "Spark encountered an error during startup. databricks_error_message: Spark error: Driver down"\n}',
+    ],
+    ['other', 'error TS2769: No overload matches this call'],
+    [
+      'other',
+      'UserSessionMatcher.kt: (86, 52): Overload resolution ambiguity: \npublic open fun contains(@Nullable element: TagIdAndCategory): Boolean defined in java.util.HashSet\npublic open fun contains(@Nullable element: TagIdAndCategory!): Boolean defined in java.util.HashSet',
+    ],
+    [
+      'other',
+      "Error CS1501: No overload for method `PopulateWithData' takes `2' arguments (CS1501) (CoffeeFilter.iOS).",
+    ],
+    ['other', 'Aucune surcharge ne correspond à cet appel.'],
+    [
+      'other',
+      'Unhandled rejection Error: read ECONNRESET\n    at exports._errnoException (util.js:907:11)\n    at TLSWrap.onread (net.js:557:26)\nFrom previous event:\n    at TelegramBotPolling._getUpdates',
+    ],
+    [
+      'other',
+      '2024-10-11 15:02:01 = ERROR = discord.app_commands.tree = Ignoring exception in autocomplete for \'iam\'\nTraceback (most recent call last):\n  File "/usr/local/lib/python3.9/site-packages/discord/app_commands/tree.py", line 1302, in _call\n    await command._invoke_autocomplete(interaction, focused, namespace)\n  File "/usr/local/lib/python3.9/site-packages/discord/app_commands/commands.py", line 927, in _invoke_autocomplete\n    await interaction.response.autocomplete(choices)\n  File "/usr/local/lib/',
+    ],
+    [
+      'other',
+      '[23:23:44 WARN]: github.scarsz.discordsrv.dependencies.jda.api.exceptions.ErrorResponseException: 0: 503: Service Unavailable\n[23:23:44 WARN]:        at DiscordSRV-Build-1.26.2.jar//github.scarsz.discordsrv.dependencies.jda.internal.requests.RestActionImpl.complete(RestActionImpl.java:227)\n[23:23:44 WARN]:        at DiscordSRV-Build-1.26.2.jar//github.scarsz.discordsrv.dependencies.jda.api.requests.RestAction.complete(RestAction.java:633)\n[23:23:44 WARN]:        at DiscordSRV-Build-1.26.2.jar//m',
+    ],
+    [
+      'other',
+      'PostgrestException(message: upstream connect error or disconnect/reset before headers. reset reason: connection termination, code: 503, details: Service Unavailable, hint: null',
+    ],
+    [
+      'other',
+      'Error: Failed to upload to Pinecone: Failed to upload document to Pinecone: An unexpected error occured while calling the https://ai-chatbot-index-2-hr1kwcq.svc.aped-4627-b74a.pinecone.io/vectors/upsert endpoint. upstream request timeout Status: 504.',
+    ],
+    [
+      'other',
+      "ERROR:    Exception in ASGI application\nTraceback (most recent call last):\n...\nneo4j.exceptions.ServiceUnavailable: Couldn't connect to neo4j:7687 (resolved to ('172.18.0.3:7687',)):\nFailed to establish connection to ResolvedIPv4Address(('172.18.0.3', 7687)) (reason [Errno 99] Cannot assign requested address)",
+    ],
+    [
+      'other',
+      ' - `ETELEGRAM: 502 Bad Gateway`\n - `connect ETIMEDOUT 149.154.167.220:443`\n - `connect ENETUNREACH 149.154.167.220:443`\n - `read ETIMEDOUT`',
+    ],
+    ['other', 'telegram.error.RetryAfter: Flood control exceeded. Retry in 497 seconds'],
+  ] as const)('reads %s in %j', expectRead);
+});
+describe('rounds 69 and 71: the most-used agents and the relays between them and providers', () => {
+  it.each([
+    ['server', 'ChatGPT Codex response failed'],
+    ['permission', 'unavailable for your plan'],
+    [
+      'transport',
+      '2026-06-24 17:10:21.704 event=upstream_send_error ... elapsed_ms=5004 error=error_sending_request_for_url_(https://chatgpt.com/backend-api/codex/responses)',
+    ],
+    [
+      'transport',
+      'session.go:79: openAIClient.CreateChatCompletion err=error, EOF\nhandler.go:54: [text] Response: 抱歉，出错了，请稍后重试~',
+    ],
+    [
+      'capacity',
+      'error_code: account_pool_exhausted\nerror_message: no_eligible_accounts soonest=0s\nvm_id: null\naccount_id: null',
+    ],
+    ['capacity', '当前会话所属官网账号超负荷,请更换账号并新建会话'],
+    [
+      'other',
+      '2025-05-09T11:59:12+02:00 ERROR [auto_update] auto-update failed: error:error sending request for url (https://zed.dev/api/releases/latest?asset=zed&os=linux&arch=x86_64)',
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
