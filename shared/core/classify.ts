@@ -1693,7 +1693,7 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'pineconeclient', 'pineconeinternal', 'pinecone.io', 'to pinecone', 'neo4j.exceptions', 'packages/neo4j/', 'connect to neo4j',
     'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'efatal', 'telepot',
     'telegrambotpolling', 'polling_error', 'telegram server says', 'telegram api', 'api.telegram.org',
-    'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', '@whiskeysockets/baileys', 'postgrest',
+    'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', 'whiskeysockets/baileys', 'postgrest',
     '[graphql]', 'graphqlerror',
     // An updater's own check for a release (Zed's `[auto_update] auto-update failed: … zed.dev/api/releases`).
     'auto-update failed', '[auto_update]', 'could not transfer artifact',
