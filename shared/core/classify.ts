@@ -311,6 +311,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // correspond`, Kotlin's `Overload resolution ambiguity`, C#'s `No overload for method`): a build's error, not an
     // overloaded server (a review of rounds 65-68).
     'no overload', 'overload resolution', 'aucune surcharge',
+    // Python's call with a keyword its library does not take (`__init__() got an unexpected keyword argument 'timeout'`,
+    // httpx 0.28's `'proxies'`): the client's own code, whatever the keyword's name.
+    'unexpected keyword argument',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -1695,8 +1698,15 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     'telegrambotpolling', 'polling_error', 'telegram server says', 'telegram api', 'api.telegram.org',
     'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', 'whiskeysockets/baileys', 'postgrest',
     '[graphql]', 'graphqlerror',
-    // An updater's own check for a release (Zed's `[auto_update] auto-update failed: … zed.dev/api/releases`).
-    'auto-update failed', '[auto_update]', 'could not transfer artifact',
+    // An updater's own check for a release (Zed's `[auto_update] auto-update failed: … zed.dev/api/releases`), Prisma's
+    // database (`P1001: Can't reach database server at …`) and Chroma's default tenant.
+    'auto-update failed', '[auto_update]', 'reach database server', 'default_tenant',
+    // DingTalk's API for a bot's card (`dingtalk_stream.card_replier … 500 Server Error … api.dingtalk.com`), Alibaba
+    // Cloud's object storage (`oss-cn-hangzhou.aliyuncs.com`), an agent's own web reader (`Error reading URL: Error:
+    // Request timed out`).
+    'dingtalk_stream', 'api.dingtalk.com', 'oss-cn-', 'error reading url',
+    // A benchmark harness's result (Terminal-Bench's `"failure_mode": "agent_timeout"`).
+    '"failure_mode"', 'could not transfer artifact',
     'could not resolve dependencies', 'go mod download', 'goproxy.', 'gateway.discord.gg', 'io.opentelemetry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },

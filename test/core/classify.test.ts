@@ -2908,3 +2908,26 @@ describe('rounds 69 and 71: the most-used agents and the relays between them and
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe("rounds 72-74: fix notes, run logs and Asian providers' apps", () => {
+  it.each([
+    ['other', "Error: P1001: Can't reach database server at `db.ycfxudvobatbwgakplie.supabase.co:5432`"],
+    ['other', 'ValueError: Could not connect to tenant default_tenant. Are you sure it exists?'],
+    [
+      'other',
+      '2025-02-20 10:36:49,961 dingtalk_stream.card_replier ERROR    AICardReplier.streaming failed, error=500 Server Error: Server Error for url: https://api.dingtalk.com/v1.0/card/streaming, response.text={"requestid":"7928FDCB-AC1E-761A-90C2-A714BA1AB29A","code":"unknownError","message":"未知错误"} [card_replier.py:768]',
+    ],
+    [
+      'other',
+      "'details': \"RequestError: HTTPConnectionPool(host='xx.oss-cn-hangzhou.aliyuncs.com', port=80): Read timed out. (read timeout=60)\", 'status': -2",
+    ],
+    [
+      'other',
+      'Error reading URL: Error: Request timed out\n    at ClientRequest.<anonymous> (/app/dist/tools/read.js:84:20)\n    at Object.onceWrapper (node:events:638:28)\n    at ClientRequest.emit (node:events:524:28)\n    at TLSSocket.emitRequestTimeout (node:_http_client:849:9)\n    at Object.onceWrapper (node:events:638:28)\n    at TLSSocket.emit (node:events:536:35)\n    at Socket._onTimeout (node:net:595:8)',
+    ],
+    ['other', '"is_resolved": true,\n"failure_mode": "agent_timeout",'],
+    [
+      'other',
+      "Error encountered for metric linguistic_acceptability at dataset index 0: Error: __init__() got an unexpected keyword argument 'timeout'",
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
