@@ -406,7 +406,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // control` too, a 429 says `you have been blocked for 60 seconds`, a scaled-to-zero endpoint's account is
     // `currently inactive`).
     'detected by risk control', 'sorry, you have been blocked', 'your account is currently inactive',
-    // Rounds 69-71: a feature the plan does not cover (Claude Code's `unavailable for your plan`), not capacity.
+    // Rounds 69 and 71: a feature the plan does not cover (Claude Code's `unavailable for your plan`), not capacity.
     'unavailable for your plan', 'not available for your plan', 'not available on your plan',
     // Round 48: a relay's group or a plan that does not cover the model (`No permission to use default group`, `Make
     // sure the selected model is included in your plan`), and Copilot's organisation policy (`No model available.
@@ -501,7 +501,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'no available channels for model',
     // Round 54: relays' empty pools (`No available channel keys`, `no account has capacity for it right now`).
     'no available channel keys', 'no account has capacity for it',
-    // Rounds 69-71: a relay's empty pool in its log (`error_code: account_pool_exhausted`, `no_eligible_accounts`).
+    // Rounds 69 and 71: a relay's empty pool in its log (`error_code: account_pool_exhausted`, `no_eligible_accounts`).
     'pool_exhausted', 'no_eligible_account', 'no eligible account',
     // Round 30: new-api's `Current group upstream load is saturated` (its 429 for a full pool), German `überlastet`
     // (overloaded, read past the umlaut), Polish `chwilowo niedostępny` (temporarily unavailable).
@@ -632,8 +632,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // wrapper around any exception, an app's own `{"error":"Upstream service error"}` that the agent curled from its dev
     // server, or a payment service's (reviews).
     'codex service error',
-    // Rounds 69-71: a Codex response that failed (`ChatGPT Codex response failed`, `Provider call failed … Codex response
-    // failed`), its `response.failed` event in an agent's words.
+    // Rounds 69 and 71: a Codex response that failed (`ChatGPT Codex response failed`, `Provider call failed … Codex
+    // response failed`), its `response.failed` event in an agent's words.
     'codex response failed',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
@@ -779,8 +779,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'handshake timeout', 'deadline exceeded', 'deadline_exceeded', 'deadline expired', 'i/o timeout',
     'broken pipe', 'brokenpipe', 'websocket closed', 'websocket connection closed', 'websocket error',
     'websocket disconnected', 'error sending request', 'error decoding response body',
-    // Rounds 69-71: a router's log of the same (`error=error_sending_request_for_url_(https://…)`), and go-openai's
-    // `err=error, EOF`.
+    // Rounds 69 and 71: a router's log of the same (`error=error_sending_request_for_url_(https://…)`), and
+    // go-openai's `err=error, EOF`.
     'error_sending_request', 'error, eof',
     'error reading response', 'unable to connect', 'failed to connect', 'could not connect', 'cannot connect',
     // gRPC's channel without a connection (`14 UNAVAILABLE: No connection established`, `(StatusCode.UNAVAILABLE, Connect
@@ -1687,27 +1687,25 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // Round 64: Playwright's test timeouts, GitHub's API (`GitHub API temporarily unavailable`, `… or it could be a
     // GitHub bug`) and an updater's `Unable to fetch latest version from npm registry`.
     'test timeout of', 'for the test suite to run', 'github api', 'github bug', 'npm registry',
-    // Rounds 65-68: vector stores and graph databases (Pinecone, Neo4j, Elasticsearch), Telegram's Bot API in its
-    // clients' words (`ETELEGRAM: 502 Bad Gateway`, python-telegram-bot's `telegram.error.TimedOut`), an app's own
-    // GraphQL layer (`[GraphQL] Internal server error GraphQLError: …`), Maven's and Go's dependency downloads, Discord's gateway, OpenTelemetry's Java exporters.
-    // Narrowed after a review: their names, not any mention (`neo4j_graphrag.exceptions.LLMGenerationError: Error code:
-    // 429` is the model's), and more of the chat platforms' clients (node-telegram-bot-api's `EFATAL`, telepot,
-    // discord.py, JDA, Baileys for WhatsApp) and Supabase's PostgREST.
-    'pineconeclient', 'pineconeinternal', 'pinecone.io', 'to pinecone', 'neo4j.exceptions', 'packages/neo4j/', 'connect to neo4j',
-    'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'efatal', 'telepot',
+    // Rounds 65-68, by their own names (a review: not any mention; `neo4j_graphrag.exceptions.LLMGenerationError: Error
+    // code: 429` is the model's): vector stores and graph databases (Pinecone, Neo4j, Elasticsearch), the chat
+    // platforms' clients (Telegram's Bot API as node-telegram-bot-api, telepot and python-telegram-bot say it:
+    // `ETELEGRAM: 502 Bad Gateway`, `EFATAL`, `telegram.error.TimedOut`; discord.py, JDA, Baileys for WhatsApp, Discord's
+    // gateway), Supabase's PostgREST, an app's own GraphQL layer (`[GraphQL] Internal server error GraphQLError: …`),
+    // Maven's and Go's dependency downloads, OpenTelemetry's Java exporters.
+    'pineconeclient', 'pineconeinternal', 'pinecone.io', 'to pinecone', 'neo4j.exceptions', 'packages/neo4j/',
+    'connect to neo4j', 'elastic_transport', 'telegram.error', 'packages/telegram/', 'etelegram', 'efatal', 'telepot',
     'telegrambotpolling', 'polling_error', 'telegram server says', 'telegram api', 'api.telegram.org',
-    'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', 'whiskeysockets/baileys', 'postgrest',
-    '[graphql]', 'graphqlerror',
-    // An updater's own check for a release (Zed's `[auto_update] auto-update failed: … zed.dev/api/releases`), Prisma's
-    // database (`P1001: Can't reach database server at …`) and Chroma's default tenant.
-    'auto-update failed', '[auto_update]', 'reach database server', 'default_tenant',
-    // DingTalk's API for a bot's card (`dingtalk_stream.card_replier … 500 Server Error … api.dingtalk.com`), Alibaba
-    // Cloud's object storage (`oss-cn-hangzhou.aliyuncs.com`), an agent's own web reader (`Error reading URL: Error:
-    // Request timed out`).
-    'dingtalk_stream', 'api.dingtalk.com', 'oss-cn-', 'error reading url',
-    // A benchmark harness's result (Terminal-Bench's `"failure_mode": "agent_timeout"`).
-    '"failure_mode"', 'could not transfer artifact',
-    'could not resolve dependencies', 'go mod download', 'goproxy.', 'gateway.discord.gg', 'io.opentelemetry'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'apitelegramexception', 'packages/discord/', 'discord.errors', 'jda.api.exceptions', 'whiskeysockets/baileys',
+    'gateway.discord.gg', 'postgrest', '[graphql]', 'graphqlerror', 'could not transfer artifact',
+    'could not resolve dependencies', 'go mod download', 'goproxy.', 'io.opentelemetry',
+    // Rounds 69-74: an updater's own check for a release (Zed's `[auto_update] auto-update failed: …
+    // zed.dev/api/releases`), Prisma's database (`P1001: Can't reach database server at …`), Chroma's default tenant, DingTalk's API for a bot's
+    // card (`dingtalk_stream.card_replier … 500 Server Error … api.dingtalk.com`), Alibaba Cloud's object storage
+    // (`oss-cn-hangzhou.aliyuncs.com`), an agent's own web reader (`Error reading URL: Error: Request timed out`), a
+    // benchmark harness's result (Terminal-Bench's `"failure_mode": "agent_timeout"`).
+    'auto-update failed', '[auto_update]', 'reach database server', 'default_tenant', 'dingtalk_stream',
+    'api.dingtalk.com', 'oss-cn-', 'error reading url', '"failure_mode"'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },
