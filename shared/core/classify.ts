@@ -886,7 +886,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // Also Spanish `límite de uso` (usage limit), read past the accent.
   limitWord: ['limit', 'mite de uso'],
   invalid: ['invalid'],
-  // Any CJK (or Cyrillic) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
+  // Any CJK (or Cyrillic, Thai or Vietnamese) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
   // scan notes that a text has some for free, and only then is CJK_PHRASES looked for.
   cjk: [CJK_MARK],
 };
@@ -1063,13 +1063,45 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['content', 'не соответствует правилам'],
   ['badRequest', 'недопустимый запрос'],
   ['badRequest', 'пустой запрос'], ['badRequest', 'файл слишком большой'],
+  // Vietnamese and Thai, read here rather than by the main automaton (their letters would take its last character
+  // classes): apps' own messages and relays' (LobeHub, Roo and Kilo Code, new-api, ChuanhuChatGPT, LibreChat). A
+  // connection's error, lost or timed out, a proxy's or the network's; overloaded, saturated, under maintenance, a busy
+  // server or no channel or account available; a server's error, the upstream server, no answer's content; a rate
+  // limit, too frequent, too many requests; a quota, a balance; authentication, sign-in; access rights, a region's
+  // restriction; a safety policy, blocked because, refused to answer; the length exceeded; a model not found.
+  ['transport', 'lỗi kết nối'], ['transport', 'không thể kết nối'], ['transport', 'mất kết nối'],
+  ['transport', 'hết thời gian kết nối'], ['transport', 'hết thời gian chờ'], ['transport', 'quá thời gian chờ'],
+  ['transport', 'lỗi proxy'], ['transport', 'lỗi mạng'],
+  ['capacity', 'quá tải'], ['capacity', 'bão hòa'], ['capacity', 'bão hoà'], ['capacity', 'đang bảo trì'],
+  ['capacity', 'máy chủ bận'], ['capacity', 'hệ thống bận'], ['capacity', 'kênh khả dụng'], ['capacity', 'tài khoản khả dụng'],
+  ['server', 'lỗi máy chủ'], ['server', 'máy chủ đầu nguồn'], ['server', 'không có nội dung phản hồi'],
+  ['rate', 'giới hạn tốc độ'], ['rate', 'quá thường xuyên'], ['rate', 'quá nhiều yêu cầu'], ['rate', 'giới hạn yêu cầu'],
+  ['quota', 'hạn mức'], ['quota', 'số dư'],
+  ['auth', 'xác thực'], ['auth', 'đăng nhập'],
+  ['permission', 'quyền truy cập'], ['permission', 'hạn chế khu vực'],
+  ['content', 'chính sách an toàn'], ['content', 'bị chặn do'], ['content', 'từ chối trả lời'],
+  ['context', 'vượt quá độ dài'],
+  ['modelNotFound', 'không tìm thấy mô hình'],
+  // Thai: a connection (เชื่อมต่อ), timed out (หมดเวลา); a key (คีย์); the token limit exceeded; community guidelines; not
+  // open for use; a quota, a balance; a busy server, a server's error.
+  ['transport', 'เชื่อมต่อ'], ['transport', 'หมดเวลา'], ['auth', 'คีย์'], ['context', 'เกินขีดจำกัดโทเค็น'],
+  ['content', 'แนวทางชุมชน'], ['permission', 'ไม่เปิดให้ใช้งาน'], ['quota', 'โควต้า'], ['quota', 'ยอดเงิน'],
+  ['capacity', 'เซิร์ฟเวอร์ไม่ว่าง'], ['server', 'ข้อผิดพลาดของเซิร์ฟเวอร์'],
 ];
 /**
  * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;
- * and Cyrillic, so that Russian and Ukrainian phrases are matched the same way, without a character class each.
+ * and Cyrillic, Thai and Vietnamese's own letters, so that Russian, Ukrainian, Thai and Vietnamese phrases are matched
+ * the same way, without a character class each.
  */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
+  // Vietnamese: đ, ơ and ư, and the letters with tone marks of Latin Extended Additional.
+  [0x0110, 0x0111],
+  [0x01a0, 0x01a1],
+  [0x01af, 0x01b0],
   [0x0400, 0x04ff],
+  // Thai.
+  [0x0e00, 0x0e7f],
+  [0x1ea0, 0x1ef9],
   [0x3040, 0x30ff],
   [0x3400, 0x9fff],
   [0xac00, 0xd7a3],
@@ -1095,7 +1127,7 @@ function cjkSignals(text: string): number {
 
 /**
  * `CJK_PHRASES` as an Aho–Corasick automaton: a column per code unit the phrases hold and one for every other, a
- * full row of next states per state (about 2,900 states × 300 columns, 1.7 MB). Built on the first text that needs
+ * full row of next states per state (about 3,900 states × 550 columns, 4.3 MB). Built on the first text that needs
  * it, which `primeClassifier` gives it (about 10 ms).
  */
 type CjkAutomaton = { classOf: Uint16Array; next: Uint16Array; out: Int32Array; classes: number };

@@ -2931,3 +2931,30 @@ describe("rounds 72-74: fix notes, run logs and Asian providers' apps", () => {
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('Vietnamese and Thai, read by the second automaton', () => {
+  it.each([
+    ['transport', 'Hết thời gian kết nối, không thể nhận cuộc trò chuyện.'],
+    ['transport', 'Lỗi proxy, không thể nhận cuộc trò chuyện.'],
+    ['capacity', 'Tải upstream của nhóm hiện tại đã bão hòa, vui lòng thử lại sau'],
+    ['capacity', 'Không có khóa kênh khả dụng'],
+    [
+      'capacity',
+      'Xin lỗi, máy chủ hiện không thể xử lý yêu cầu của bạn, có thể do quá tải hoặc đang bảo trì. Vui lòng thử lại sau.',
+    ],
+    [
+      'permission',
+      'Bạn không có quyền truy cập GPT-4, [tìm hiểu thêm](https://github.com/GaiZhenbiao/ChuanhuChatGPT/issues/843)',
+    ],
+    [
+      'quota',
+      'Xin lỗi, hạn mức của khóa này đã đạt giới hạn. Vui lòng kiểm tra số dư tài khoản hoặc tăng hạn mức khóa rồi thử lại.',
+    ],
+    ['other', 'Đã xảy ra lỗi, vui lòng thử lại sau'],
+    ['transport', 'เกิดข้อผิดพลาดในการเชื่อมต่อกับเซิร์ฟเวอร์ ลองรีเฟรชหน้า'],
+    ['auth', 'คีย์ที่ให้มาไม่ถูกต้อง โปรดให้คีย์ที่ถูกต้องและลองอีกครั้ง'],
+    [
+      'context_overflow',
+      'จำนวนโทเค็นของข้อความล่าสุดยาวเกินไป เกินขีดจำกัดโทเค็น ({{0}}) โปรดย่อข้อความของคุณ ปรับขนาดบริบทสูงสุดจากพารามิเตอร์การสนทนา หรือแยกการสนทนาเพื่อดำเนินการต่อ',
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
