@@ -886,7 +886,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // Also Spanish `límite de uso` (usage limit), read past the accent.
   limitWord: ['limit', 'mite de uso'],
   invalid: ['invalid'],
-  // Any CJK (or Cyrillic, Thai or Vietnamese) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
+  // Any CJK (or Cyrillic, Thai, Vietnamese or accented Latin) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
   // scan notes that a text has some for free, and only then is CJK_PHRASES looked for.
   cjk: [CJK_MARK],
 };
@@ -1082,6 +1082,23 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['content', 'chính sách an toàn'], ['content', 'bị chặn do'], ['content', 'từ chối trả lời'],
   ['context', 'vượt quá độ dài'],
   ['modelNotFound', 'không tìm thấy mô hình'],
+  // European languages' words with accents: a timeout (Zeitüberschreitung, délai d'attente, zaman aşımı, időtúllépés,
+  // časový limit), a connection's or the network's error (conexión, conexão, bağlantı, połączenia, erreur réseau);
+  // overloaded (aşırı yük, przeciążony, túlterhelt, přetížen), a busy server (está ocupado, meşgul), temporarily
+  // unavailable; a gateway's timeout (expiration de la passerelle), a server's error (sunucu hatası, błąd serwera), an
+  // empty answer (boş bir yanıt, nie dostarczył żadnej odpowiedzi).
+  ['transport', 'zeitüberschreitung'], ['transport', "délai d'attente"], ['transport', 'délai de connexion'],
+  ['transport', 'erreur réseau'], ['transport', 'échec de la connexion'], ['transport', 'error de conexión'],
+  ['transport', 'sin conexión'], ['transport', 'se agotó el tiempo'], ['transport', 'falha na conexão'],
+  ['transport', 'erro de conexão'],
+  ['transport', 'bağlantı hatası'], ['transport', 'bağlantısı'], ['transport', 'zaman aşımı'], ['transport', 'ağ hatası'],
+  ['transport', 'błąd połączenia'], ['transport', 'połączenia z'], ['transport', 'időtúllépés'],
+  ['transport', 'kapcsolódási hiba'], ['transport', 'vypršel časový limit'], ['transport', 'chyba připojení'],
+  ['capacity', 'aşırı yük'], ['capacity', 'sunucu meşgul'], ['capacity', 'przeciążon'], ['capacity', 'túlterhelt'],
+  ['capacity', 'přetížen'], ['capacity', 'servidor está ocupado'], ['capacity', 'vorübergehend nicht verfügbar'],
+  ['capacity', 'kullanılamıyor'],
+  ['server', 'expiration de la passerelle'], ['server', 'sunucu hatası'], ['server', 'błąd serwera'],
+  ['server', 'boş bir yanıt'], ['server', 'nie dostarczył żadnej odpowiedzi'],
   // Thai: a connection (เชื่อมต่อ), timed out (หมดเวลา); a key (คีย์); the token limit exceeded; community guidelines; not
   // open for use; a quota, a balance; a busy server, a server's error.
   ['transport', 'เชื่อมต่อ'], ['transport', 'หมดเวลา'], ['auth', 'คีย์'], ['context', 'เกินขีดจำกัดโทเค็น'],
@@ -1090,12 +1107,16 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
 ];
 /**
  * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;
- * and Cyrillic, Thai and Vietnamese's own letters, so that Russian, Ukrainian, Thai and Vietnamese phrases are matched
- * the same way, without a character class each.
+ * and Cyrillic, Thai, Vietnamese's own letters and Latin letters with accents, so that Russian, Ukrainian, Thai,
+ * Vietnamese and European languages' phrases with accents are matched the same way, without a character class each.
  */
 const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
-  // Vietnamese: đ, ơ and ư, and the letters with tone marks of Latin Extended Additional.
-  [0x0110, 0x0111],
+  // Latin letters with accents (Latin-1's and Latin Extended-A's: German, French, Spanish, Portuguese, Italian, Turkish,
+  // Polish, Czech, Hungarian; Vietnamese's đ); no phrase of the main automaton holds one.
+  [0x00c0, 0x00d6],
+  [0x00d8, 0x00f6],
+  [0x00f8, 0x017f],
+  // Vietnamese: ơ and ư, and the letters with tone marks of Latin Extended Additional.
   [0x01a0, 0x01a1],
   [0x01af, 0x01b0],
   [0x0400, 0x04ff],

@@ -2958,3 +2958,23 @@ describe('Vietnamese and Thai, read by the second automaton', () => {
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe("European languages' words with accents, read by the second automaton", () => {
+  it.each([
+    ['transport', 'Anforderung Zeitüberschreitung'],
+    ['transport', 'Bağlantı hatası. Çalışan bir internet bağlantınız olduğundan emin olun.'],
+    [
+      'capacity',
+      'Üzgünüz, sunucu şu anda isteğinizi işleyemiyor. Bu, aşırı yüklenme veya bakım nedeniyle olabilir. Lütfen daha sonra tekrar deneyin.',
+    ],
+    ['server', "Délai d'expiration de la passerelle, veuillez réessayer plus tard."],
+    [
+      'server',
+      'Model nie dostarczył żadnej odpowiedzi. Może to wskazywać na problem z API lub wyjściem modelu.',
+    ],
+    [
+      'capacity',
+      'El servidor está ocupado o la indicación contiene palabras con derechos de autor o palabras sensibles. Por favor, inténtelo de nuevo.',
+    ],
+    ['other', 'Café: the naïve résumé parser failed on line 3'],
+  ] as const)('reads %s in %j', expectRead);
+});
