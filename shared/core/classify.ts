@@ -693,6 +693,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // serveur`, `rencontre des difficultés`, German `ungültige Antwort`, Polish `serwera dostawcy` (provider's server).
     'servidor ascendente', 'error de puerta de enlace', 'tiempo de espera de la puerta de enlace', 'erreur du serveur',
     'rencontre des difficult', 'ltige antwort', 'serwera dostawcy',
+    // Dutch `ondervindt momenteel problemen` (LobeHub's 500: is having problems), an upstream server's (`geen antwoord
+    // van de upstream-server`), Italian `alcun contenuto di risposta` (Roo Code: no content in the answer).
+    'ondervindt momenteel problemen', 'upstream-server', 'alcun contenuto di risposta',
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
@@ -869,6 +872,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error al conectarse', 'erreur de connexion', 'connexion internet', 'servidor expirou', 'instabilidade na rede',
     'offline zu sein', 'internetverbindung', 'verbindung zum server', 'netzwerkstabilit', 'antwort unterbrochen',
     'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
+    // German `keine Verbindung` (no connection), timeouts in Portuguese (`tempo limite`), Polish (`limit czasu`) and
+    // Italian (`tempo scaduto`).
+    'keine verbindung', 'tempo limite', 'limit czasu', 'tempo scaduto',
     // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
     'failed to lookup address',
     // Round 42: Go's `Context deadline reached` (not a `context deadline=600s` setting), urllib3's
