@@ -694,8 +694,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'servidor ascendente', 'error de puerta de enlace', 'tiempo de espera de la puerta de enlace', 'erreur du serveur',
     'rencontre des difficult', 'ltige antwort', 'serwera dostawcy',
     // Dutch `ondervindt momenteel problemen` (LobeHub's 500: is having problems), an upstream server's (`geen antwoord
-    // van de upstream-server`), Italian `alcun contenuto di risposta` (Roo Code: no content in the answer).
-    'ondervindt momenteel problemen', 'upstream-server', 'alcun contenuto di risposta',
+    // van de upstream-server`; not any `Upstream-Server`, a German 403's too), Italian `alcun contenuto di risposta` (Roo Code: no content in the answer).
+    'ondervindt momenteel problemen', 'van de upstream-server', 'alcun contenuto di risposta',
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
