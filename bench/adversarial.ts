@@ -47,6 +47,8 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     cjkWords: fill('错误 ', size),
     cyrillicWords: fill('ошибка ', size),
     cyrillicProse: fill('Произошла ошибка при обработке вашего запроса, попробуйте позже. ', size),
+    // Accented European prose, which the second automaton reads too (2026-12-02, fifth session).
+    accentedProse: fill("Délai d'attente dépassé, bağlantı hatası, aşırı yük, Zeitüberschreitung. ", size),
     // The second look's phrases whose check fails every time, so none settles the rest: a tenant without its token
     // (a backwards search for it took 2 s before it was bounded), a timeout only supposed, a quoted name that is
     // not a model's; and a client's own runtime error, after which the text is searched for a provider's failure.
@@ -54,6 +56,9 @@ export function adversarialTexts(size = ADVERSARIAL_SIZE): Record<string, string
     supposedTimeouts: fill('if timeout ', size),
     quotedNames: fill(`${'a'.repeat(100)}' not found `, size),
     clientBugs: fill('is not a function ', size),
+    // The surroundings' phrase with a provider's failure words around each one, so that every occurrence of the words
+    // is weighed against the phrases' places (`localBugs`).
+    surroundingsWords: fill('etelegram: 502 bad gateway internal server error ', size),
     plain: fill('a', size),
   };
 }

@@ -512,7 +512,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Round 32: French and Portuguese `indisponible`/`indisponível`, Spanish `servicio no disponible`, a server or
     // service `ocupado` (busy; not `ocupado` alone, which a local port or file is too),
     // Italian `sovraccarico` (overloaded), `manutenzione` (maintenance).
-    'indispon', 'servicio no disponible', 'servidor ocupado', 'servicio ocupado', 'sovraccarico', 'manutenzione',
+    'indispon', 'servicio no disponible', 'servidor no disponible', 'servizio non disponibile', 'servidor ocupado',
+    'servicio ocupado', 'sovraccarico', 'manutenzione',
     // Round 40: SageMaker's `CapacityError: Unable to provision requested ML compute capacity` (judged in place: not a
     // local `WorkspaceCapabilityCapacityError`), and `NoCapacityError`.
     'nocapacityerror',
@@ -696,6 +697,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Dutch `ondervindt momenteel problemen` (LobeHub's 500: is having problems), an upstream server's (`geen antwoord
     // van de upstream-server`; not any `Upstream-Server`, a German 403's too), Italian `alcun contenuto di risposta` (Roo Code: no content in the answer).
     'ondervindt momenteel problemen', 'van de upstream-server', 'alcun contenuto di risposta',
+    // A server's internal error in French, Spanish, Portuguese, Italian, German, Czech and Hungarian (a review).
+    'erreur interne du serveur', 'error interno del servidor', 'erro interno do servidor', 'errore interno del server',
+    'serverfehler', 'chyba serveru', 'szerverhiba', 'passerelle incorrecte', 'puerta de enlace incorrecta',
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
@@ -872,9 +876,14 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'error al conectarse', 'erreur de connexion', 'connexion internet', 'servidor expirou', 'instabilidade na rede',
     'offline zu sein', 'internetverbindung', 'verbindung zum server', 'netzwerkstabilit', 'antwort unterbrochen',
     'troppo tempo per rispondere', 'connessione di rete', 'internetowe', 'habis waktu',
-    // German `keine Verbindung` (no connection), timeouts in Portuguese (`tempo limite`), Polish (`limit czasu`) and
-    // Italian (`tempo scaduto`).
-    'keine verbindung', 'tempo limite', 'limit czasu', 'tempo scaduto',
+    // German `keine Verbindung` (no connection), timeouts in Portuguese (`tempo limite esgotado`), Polish (`limit
+    // czasu`) and Italian (`tempo scaduto`).
+    // Narrowed after a review: not `tempo limite` alone (`tempo limite de 5 horas`, a usage window). German
+    // `Verbindungsfehler` and `Verbindung fehlgeschlagen`, Italian `tempo di attesa scaduto`.
+    'keine verbindung', 'tempo limite esgotado', 'tempo limite excedido', 'excedeu o tempo limite', 'limit czasu',
+    'tempo scaduto', 'attesa scaduto', 'verbindungsfehler', 'verbindung fehlgeschlagen', 'server nicht erreichbar',
+    'connexion refus', 'tiempo de espera agotado', 'el tiempo de espera se ag', 'servidor no responde', 'falha de conex',
+    'serwer nie odpowiada',
     // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
     'failed to lookup address',
     // Round 42: Go's `Context deadline reached` (not a `context deadline=600s` setting), urllib3's
@@ -1077,39 +1086,72 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // restriction; a safety policy, blocked because, refused to answer; the length exceeded; a model not found.
   ['transport', 'lỗi kết nối'], ['transport', 'không thể kết nối'], ['transport', 'mất kết nối'],
   ['transport', 'hết thời gian kết nối'], ['transport', 'hết thời gian chờ'], ['transport', 'quá thời gian chờ'],
-  ['transport', 'lỗi proxy'], ['transport', 'lỗi mạng'],
+  ['transport', 'lỗi proxy'], ['transport', 'lỗi mạng'], ['transport', 'kết nối bị từ chối'],
+  ['transport', 'kết nối bị gián đoạn'], ['transport', 'bị ngắt kết nối'], ['transport', 'máy chủ không phản hồi'],
+  ['transport', 'không nhận được phản hồi'], ['transport', 'yêu cầu đã hết thời gian'],
   ['capacity', 'quá tải'], ['capacity', 'bão hòa'], ['capacity', 'bão hoà'], ['capacity', 'đang bảo trì'],
-  ['capacity', 'máy chủ bận'], ['capacity', 'hệ thống bận'], ['capacity', 'kênh khả dụng'], ['capacity', 'tài khoản khả dụng'],
+  ['capacity', 'máy chủ bận'], ['capacity', 'hệ thống bận'], ['capacity', 'máy chủ đang bận'], ['capacity', 'hệ thống đang bận'],
+  ['capacity', 'tạm thời không khả dụng'], ['capacity', 'dịch vụ đang bận'], ['capacity', 'dịch vụ không khả dụng'],
+  ['capacity', 'nhu cầu cao'], ['capacity', 'kênh khả dụng'], ['capacity', 'tài khoản khả dụng'],
   ['server', 'lỗi máy chủ'], ['server', 'máy chủ đầu nguồn'], ['server', 'không có nội dung phản hồi'],
   ['rate', 'giới hạn tốc độ'], ['rate', 'quá thường xuyên'], ['rate', 'quá nhiều yêu cầu'], ['rate', 'giới hạn yêu cầu'],
-  ['quota', 'hạn mức'], ['quota', 'số dư'],
-  ['auth', 'xác thực'], ['auth', 'đăng nhập'],
-  ['permission', 'quyền truy cập'], ['permission', 'hạn chế khu vực'],
-  ['content', 'chính sách an toàn'], ['content', 'bị chặn do'], ['content', 'từ chối trả lời'],
+  ['perMinute', 'mỗi phút'],
+  ['quotaBare', 'hạn mức'], ['quota', 'số dư'],
+  // Narrowed after a review: not `xác thực` alone (also to verify or validate: `xác thực chứng chỉ`, a certificate's
+  // check), `đăng nhập` (sign in for higher limits), `quyền truy cập` (check your internet access), `bị chặn do` (blocked
+  // by a rate limit).
+  ['auth', 'xác thực api'], ['auth', 'xác thực thất bại'], ['auth', 'yêu cầu xác thực'], ['auth', 'khóa api không hợp lệ'],
+  ['auth', 'khoá api không hợp lệ'],
+  ['permission', 'không có quyền truy cập'], ['permission', 'hạn chế khu vực'],
+  ['content', 'chính sách an toàn'], ['content', 'từ chối trả lời'],
   ['context', 'vượt quá độ dài'],
   ['modelNotFound', 'không tìm thấy mô hình'],
   // European languages' words with accents: a timeout (Zeitüberschreitung, délai d'attente, zaman aşımı, időtúllépés,
-  // časový limit), a connection's or the network's error (conexión, conexão, bağlantı, połączenia, erreur réseau);
+  // časový limit), a connection's or the network's error (conexión, conexão, bağlantı, połączenie, erreur réseau);
   // overloaded (aşırı yük, przeciążony, túlterhelt, přetížen), a busy server (está ocupado, meşgul), temporarily
   // unavailable; a gateway's timeout (expiration de la passerelle), a server's error (sunucu hatası, błąd serwera), an
-  // empty answer (boş bir yanıt, nie dostarczył żadnej odpowiedzi).
-  ['transport', 'zeitüberschreitung'], ['transport', "délai d'attente"], ['transport', 'délai de connexion'],
-  ['transport', 'erreur réseau'], ['transport', 'échec de la connexion'], ['transport', 'error de conexión'],
-  ['transport', 'sin conexión'], ['transport', 'se agotó el tiempo'], ['transport', 'falha na conexão'],
-  ['transport', 'erro de conexão'],
-  ['transport', 'bağlantı hatası'], ['transport', 'bağlantısı'], ['transport', 'zaman aşımı'], ['transport', 'ağ hatası'],
-  ['transport', 'błąd połączenia'], ['transport', 'połączenia z'], ['transport', 'időtúllépés'],
-  ['transport', 'kapcsolódási hiba'], ['transport', 'vypršel časový limit'], ['transport', 'chyba připojení'],
-  ['capacity', 'aşırı yük'], ['capacity', 'sunucu meşgul'], ['capacity', 'przeciążon'], ['capacity', 'túlterhelt'],
-  ['capacity', 'přetížen'], ['capacity', 'servidor está ocupado'], ['capacity', 'vorübergehend nicht verfügbar'],
-  ['capacity', 'kullanılamıyor'],
+  // empty answer (boş bir yanıt, nie dostarczył żadnej odpowiedzi). Narrowed after a review: not Turkish `bağlantısı`
+  // (also a link: `doğrulama bağlantısı`), Polish `połączenia z`, French `échec de la connexion` (a failed sign-in too),
+  // Turkish `kullanılamıyor` (not available in a region). Turkish in capitals lowercases `I` to `i`: `zaman aşimi`.
+  ['transport', 'zeitüberschreitung'], ['transport', 'zeitlimit überschritten'], ['transport', "délai d'attente"],
+  ['transport', 'délai de connexion'], ['transport', 'erreur réseau'], ['transport', 'erreur de réseau'],
+  ['transport', 'error de conexión'], ['transport', 'sin conexión'], ['transport', 'se agotó el tiempo'],
+  ['transport', 'falha na conexão'], ['transport', 'erro de conexão'],
+  ['transport', 'bağlantı hatası'], ['transport', 'bağlantı kesildi'], ['transport', 'bağlantı kurulamadı'],
+  ['transport', 'zaman aşımı'], ['transport', 'zaman aşimi'], ['transport', 'ağ hatası'], ['transport', 'yanıt vermiyor'],
+  ['transport', 'błąd połączenia'], ['transport', 'nawiązać połączenia'], ['transport', 'utracono połączenie'],
+  ['transport', 'połączenie zostało przerwane'], ['transport', 'błąd sieci'], ['transport', 'időtúllépés'],
+  ['transport', 'kapcsolódási hiba'], ['transport', 'hálózati hiba'], ['transport', 'vypršel časový limit'],
+  ['transport', 'časový limit vypršel'], ['transport', 'chyba připojení'], ['transport', 'chyba sítě'],
+  ['capacity', 'aşırı yük'], ['capacity', 'sunucu meşgul'], ['capacity', 'şu anda meşgul'], ['capacity', 'przeciążon'],
+  ['capacity', 'przeciążeni'], ['capacity', 'túlterhelt'], ['capacity', 'přetížen'], ['capacity', 'servidor está ocupado'],
+  ['capacity', 'vorübergehend nicht verfügbar'], ['capacity', 'geçici olarak kullanılamıyor'],
   ['server', 'expiration de la passerelle'], ['server', 'sunucu hatası'], ['server', 'błąd serwera'],
   ['server', 'boş bir yanıt'], ['server', 'nie dostarczył żadnej odpowiedzi'],
-  // Thai: a connection (เชื่อมต่อ), timed out (หมดเวลา); a key (คีย์); the token limit exceeded; community guidelines; not
-  // open for use; a quota, a balance; a busy server, a server's error.
-  ['transport', 'เชื่อมต่อ'], ['transport', 'หมดเวลา'], ['auth', 'คีย์'], ['context', 'เกินขีดจำกัดโทเค็น'],
-  ['content', 'แนวทางชุมชน'], ['permission', 'ไม่เปิดให้ใช้งาน'], ['quota', 'โควต้า'], ['quota', 'ยอดเงิน'],
-  ['capacity', 'เซิร์ฟเวอร์ไม่ว่าง'], ['server', 'ข้อผิดพลาดของเซิร์ฟเวอร์'],
+  // The review's list of common words still missing: refused, cut or lost connections, a server that does not answer,
+  // a service unavailable or busy, a gateway that failed, in German, French, Spanish, Portuguese, Turkish, Polish,
+  // Hungarian and Czech.
+  ['capacity', 'dienst nicht verfügbar'], ['capacity', 'derzeit nicht verfügbar'], ['transport', 'serveur ne répond pas'],
+  ['transport', "délai d'expiration"], ['transport', 'conexión rechazada'], ['transport', 'não está respondendo'],
+  ['transport', 'servidor não respondeu'], ['transport', 'conexão recusada'], ['transport', 'não foi possível conectar'],
+  ['server', 'gateway inválido'], ['capacity', 'hizmet kullanılamıyor'], ['server', 'ağ geçidi'],
+  ['transport', 'nie można połączyć'], ['capacity', 'usługa niedostępna'], ['capacity', 'serwer jest niedostępny'],
+  ['capacity', 'serwer jest zajęty'], ['capacity', 'túlterhel'], ['capacity', 'átmenetileg nem érhető el'],
+  ['capacity', 'szolgáltatás nem érhető el'], ['transport', 'nem sikerült csatlakozni'], ['transport', 'kapcsolat megszakadt'],
+  ['transport', 'szerver nem válaszol'], ['capacity', 'dočasně nedostupn'], ['capacity', 'služba není dostupná'],
+  ['transport', 'připojení bylo přerušeno'], ['transport', 'nelze se připojit'], ['transport', 'server neodpovídá'],
+  // Thai: a connection that failed, could not be made or had an error; timed out (หมดเวลา; a session's is a sign-in's);
+  // a key that is wrong or was
+  // given (not any key: `ไม่พบคีย์ "choices"`, a JSON key); the token limit exceeded (weak, as a per-minute limit says it
+  // too); community guidelines; not open for use; a quota (both spellings, bare), a balance; a busy server, a server's
+  // error, an internal one.
+  ['transport', 'การเชื่อมต่อล้มเหลว'], ['transport', 'ไม่สามารถเชื่อมต่อ'], ['transport', 'ข้อผิดพลาดในการเชื่อมต่อ'],
+  ['transport', 'หมดเวลา'], ['auth', 'เซสชันหมดเวลา'], ['auth', 'คีย์ไม่ถูกต้อง'], ['auth', 'คีย์ที่ให้มา'], ['contextWeak', 'เกินขีดจำกัดโทเค็น'],
+  ['perMinute', 'ต่อนาที'], ['content', 'แนวทางชุมชน'], ['permission', 'ไม่เปิดให้ใช้งาน'], ['quotaBare', 'โควต้า'],
+  ['quotaBare', 'โควตา'], ['quota', 'ยอดเงิน'], ['capacity', 'เซิร์ฟเวอร์ไม่ว่าง'], ['server', 'ข้อผิดพลาดของเซิร์ฟเวอร์'],
+  ['server', 'ข้อผิดพลาดภายในเซิร์ฟเวอร์'], ['capacity', 'บริการไม่พร้อมใช้งาน'], ['capacity', 'ไม่พร้อมใช้งานชั่วคราว'],
+  ['transport', 'ข้อผิดพลาดของเครือข่าย'], ['transport', 'ข้อผิดพลาดเครือข่าย'], ['transport', 'เครือข่ายขัดข้อง'],
+  ['transport', 'เซิร์ฟเวอร์ไม่ตอบสนอง'], ['capacity', 'มีความต้องการสูง'],
 ];
 /**
  * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;

@@ -2978,3 +2978,22 @@ describe("European languages' words with accents, read by the second automaton",
     ['other', 'Café: the naïve résumé parser failed on line 3'],
   ] as const)('reads %s in %j', expectRead);
 });
+
+describe("a review of the languages' phrases: their examples of what the words also say", () => {
+  it.each([
+    ['other', 'ไม่พบคีย์ "choices" ในการตอบกลับ'],
+    ['other', 'Doğrulama bağlantısı e-postanıza gönderildi'],
+    ['transport', 'Bağlantı kesildi'],
+    ['transport', 'ZAMAN AŞIMI'],
+    ['rate_limit', 'Bạn đã đạt giới hạn tốc độ. Đăng nhập để có giới hạn cao hơn.'],
+    ['rate_limit', 'Đã vượt quá hạn mức yêu cầu mỗi phút, vui lòng thử lại sau 20 giây'],
+    ['capacity', 'Máy chủ đang bận, vui lòng thử lại sau'],
+    ['server', 'Interner Serverfehler'],
+    ['transport', 'Tempo di attesa scaduto'],
+    ['other', 'Échec de la connexion : identifiants incorrects'],
+    ['other', 'Bu model bölgenizde kullanılamıyor'],
+    ['transport', 'Le serveur ne répond pas'],
+    ['capacity', 'Przeciążenie serwera, spróbuj ponownie później'],
+    ['auth', 'เซสชันหมดเวลา โปรดเข้าสู่ระบบอีกครั้ง'],
+  ] as const)('reads %s in %j', expectRead);
+});
