@@ -700,6 +700,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // A server's internal error in French, Spanish, Portuguese, Italian, German, Czech and Hungarian (a review).
     'erreur interne du serveur', 'error interno del servidor', 'erro interno do servidor', 'errore interno del server',
     'serverfehler', 'chyba serveru', 'szerverhiba', 'passerelle incorrecte', 'puerta de enlace incorrecta',
+    // ASCII, so the main automaton reads it: French `Délai d'expiration de la passerelle` (a gateway's timeout).
+    'expiration de la passerelle',
     // …an answer with no body (`AI_EmptyResponseBodyError`, `the response body was empty`, `Attempted to iterate
     // over a response with no body`; not `(empty response body)` after a 400) or its stream's events out of order.
     'emptyresponsebodyerror', 'response body was empty', 'response with no body', 'unexpected event order, got',
@@ -882,8 +884,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Verbindungsfehler` and `Verbindung fehlgeschlagen`, Italian `tempo di attesa scaduto`.
     'keine verbindung', 'tempo limite esgotado', 'tempo limite excedido', 'excedeu o tempo limite', 'limit czasu',
     'tempo scaduto', 'attesa scaduto', 'verbindungsfehler', 'verbindung fehlgeschlagen', 'server nicht erreichbar',
-    'connexion refus', 'tiempo de espera agotado', 'el tiempo de espera se ag', 'servidor no responde', 'falha de conex',
-    'serwer nie odpowiada',
+    // A review's missing words (refused connections, a server that does not answer), and Hungarian `kapcsolat
+    // megszakadt` (the connection was cut), all ASCII.
+    'connexion refus', 'tiempo de espera agotado', 'el tiempo de espera se ag', 'servidor no responde',
+    'falha de conex', 'serwer nie odpowiada', 'kapcsolat megszakadt',
     // Round 41: Rust's getaddrinfo failure (`IO error: failed to lookup address information: Try again`).
     'failed to lookup address',
     // Round 42: Go's `Context deadline reached` (not a `context deadline=600s` setting), urllib3's
@@ -1126,7 +1130,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['capacity', 'aşırı yük'], ['capacity', 'sunucu meşgul'], ['capacity', 'şu anda meşgul'], ['capacity', 'przeciążon'],
   ['capacity', 'przeciążeni'], ['capacity', 'túlterhelt'], ['capacity', 'přetížen'], ['capacity', 'servidor está ocupado'],
   ['capacity', 'vorübergehend nicht verfügbar'], ['capacity', 'geçici olarak kullanılamıyor'],
-  ['server', 'expiration de la passerelle'], ['server', 'sunucu hatası'], ['server', 'błąd serwera'],
+  ['server', 'sunucu hatası'], ['server', 'błąd serwera'],
   ['server', 'boş bir yanıt'], ['server', 'nie dostarczył żadnej odpowiedzi'],
   // The review's list of common words still missing: refused, cut or lost connections, a server that does not answer,
   // a service unavailable or busy, a gateway that failed, in German, French, Spanish, Portuguese, Turkish, Polish,
@@ -1137,7 +1141,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', 'gateway inválido'], ['capacity', 'hizmet kullanılamıyor'], ['server', 'ağ geçidi'],
   ['transport', 'nie można połączyć'], ['capacity', 'usługa niedostępna'], ['capacity', 'serwer jest niedostępny'],
   ['capacity', 'serwer jest zajęty'], ['capacity', 'túlterhel'], ['capacity', 'átmenetileg nem érhető el'],
-  ['capacity', 'szolgáltatás nem érhető el'], ['transport', 'nem sikerült csatlakozni'], ['transport', 'kapcsolat megszakadt'],
+  ['capacity', 'szolgáltatás nem érhető el'], ['transport', 'nem sikerült csatlakozni'],
   ['transport', 'szerver nem válaszol'], ['capacity', 'dočasně nedostupn'], ['capacity', 'služba není dostupná'],
   ['transport', 'připojení bylo přerušeno'], ['transport', 'nelze se připojit'], ['transport', 'server neodpovídá'],
   // Thai: a connection that failed, could not be made or had an error; timed out (หมดเวลา; a session's is a sign-in's);
@@ -1154,55 +1158,74 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', 'เซิร์ฟเวอร์ไม่ตอบสนอง'], ['capacity', 'มีความต้องการสูง'],
 ];
 /**
- * The code unit ranges that count as CJK here: kana, ideographs, Hangul, compatibility ideographs, full-width forms;
- * and Cyrillic, Thai, Vietnamese's own letters and Latin letters with accents, so that Russian, Ukrainian, Thai,
- * Vietnamese and European languages' phrases with accents are matched the same way, without a character class each.
+ * The scripts whose phrases the second automaton reads (`CJK_PHRASES`), by their code unit ranges: CJK (kana,
+ * ideographs, Hangul, compatibility ideographs, full-width forms), Cyrillic, Thai, and Latin letters with accents
+ * (Latin-1's and Latin Extended-A's: German, French, Spanish, Portuguese, Italian, Turkish, Polish, Czech, Hungarian;
+ * Vietnamese's own letters, with its tone marks from Latin Extended Additional). No phrase of the main automaton holds
+ * one of these; there they all count as one class (`CJK_MARK`'s), so that the scan notes a text has some for free.
+ * Each script's phrases are an automaton of their own, read only over a text that holds that script: one table for
+ * all was 6.2 MB (5,362 states × 580 columns), as each state had a column for every script's letters.
  */
-const CJK_RANGES: ReadonlyArray<readonly [number, number]> = [
-  // Latin letters with accents (Latin-1's and Latin Extended-A's: German, French, Spanish, Portuguese, Italian, Turkish,
-  // Polish, Czech, Hungarian; Vietnamese's đ); no phrase of the main automaton holds one.
-  [0x00c0, 0x00d6],
-  [0x00d8, 0x00f6],
-  [0x00f8, 0x017f],
-  // Vietnamese: ơ and ư, and the letters with tone marks of Latin Extended Additional.
-  [0x01a0, 0x01a1],
-  [0x01af, 0x01b0],
-  [0x0400, 0x04ff],
-  // Thai.
-  [0x0e00, 0x0e7f],
-  [0x1ea0, 0x1ef9],
-  [0x3040, 0x30ff],
-  [0x3400, 0x9fff],
-  [0xac00, 0xd7a3],
-  [0xf900, 0xfaff],
-  [0xff00, 0xffef],
+const SCRIPTS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
+  [
+    [0x3040, 0x30ff],
+    [0x3400, 0x9fff],
+    [0xac00, 0xd7a3],
+    [0xf900, 0xfaff],
+    [0xff00, 0xffef],
+  ],
+  [[0x0400, 0x04ff]],
+  [[0x0e00, 0x0e7f]],
+  [
+    [0x00c0, 0x00d6],
+    [0x00d8, 0x00f6],
+    [0x00f8, 0x017f],
+    [0x01a0, 0x01a1],
+    [0x01af, 0x01b0],
+    [0x1ea0, 0x1ef9],
+  ],
 ];
+const CJK_RANGES = SCRIPTS.flat();
 
 /**
- * The signals of `CJK_PHRASES` in `text`, which holds some CJK (or Cyrillic) character: one pass of an automaton
- * over its code units, so a 256 KiB page costs one read whatever its words.
+ * The signals of `CJK_PHRASES` in `text`, which holds a character of some script of theirs: one pass to find which
+ * scripts it holds, and one pass of each such script's automaton, so a 256 KiB page costs a read or two whatever its
+ * words.
  */
 function cjkSignals(text: string): number {
-  cjkAutomaton ??= buildCjkAutomaton();
-  const { classOf, next, out, classes } = cjkAutomaton;
-  let state = 0;
+  cjkAutomata ??= buildCjkAutomata();
+  const { classOf, scriptOf, byScript } = cjkAutomata;
+  let scripts = 0;
+  for (let i = 0; i < text.length; i++) scripts |= scriptOf[text.charCodeAt(i)] ?? 0;
   let signals = 0;
-  for (let i = 0; i < text.length; i++) {
-    state = next[state * classes + (classOf[text.charCodeAt(i)] ?? 0)] ?? 0;
-    signals |= out[state] ?? 0;
+  for (let k = 0; k < byScript.length; k++) {
+    const automaton = byScript[k];
+    if (!(scripts & (1 << k)) || automaton === undefined) continue;
+    const { columnOf, next, out, columns } = automaton;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      state = next[state * columns + (columnOf[classOf[text.charCodeAt(i)] ?? 0] ?? 0)] ?? 0;
+      signals |= out[state] ?? 0;
+    }
   }
   return signals;
 }
 
 /**
- * `CJK_PHRASES` as an Aho–Corasick automaton: a column per code unit the phrases hold and one for every other, a
- * full row of next states per state (about 3,900 states × 550 columns, 4.3 MB). Built on the first text that needs
- * it, which `primeClassifier` gives it (about 10 ms).
+ * `CJK_PHRASES` as Aho–Corasick automata, one per script (`SCRIPTS`): a phrase belongs to the script of its first
+ * letter of one. Every code unit a phrase holds has a class (`classOf`); each script's automaton has a column per class
+ * its phrases hold and one for every other (`columnOf`), and a full row of next states per state (about 1.4 MB in
+ * all). Built on the first text that needs them, which `primeClassifier` gives them.
  */
-type CjkAutomaton = { classOf: Uint16Array; next: Uint16Array; out: Int32Array; classes: number };
-let cjkAutomaton: CjkAutomaton | undefined;
+type ScriptAutomaton = { columnOf: Uint16Array; next: Uint16Array; out: Int32Array; columns: number };
+type CjkAutomata = { classOf: Uint16Array; scriptOf: Uint8Array; byScript: ScriptAutomaton[] };
+let cjkAutomata: CjkAutomata | undefined;
 
-function buildCjkAutomaton(): CjkAutomaton {
+function buildCjkAutomata(): CjkAutomata {
+  const scriptOf = new Uint8Array(0x10000);
+  SCRIPTS.forEach((ranges, k) => {
+    for (const [from, to] of ranges) scriptOf.fill(1 << k, from, to + 1);
+  });
   const classOf = new Uint16Array(0x10000);
   let classes = 1;
   for (const [, phrase] of CJK_PHRASES) {
@@ -1211,13 +1234,42 @@ function buildCjkAutomaton(): CjkAutomaton {
       if (classOf[code] === 0) classOf[code] = classes++;
     }
   }
+  const phrasesOf = SCRIPTS.map((): Array<readonly [Signal, string]> => []);
+  for (const entry of CJK_PHRASES) {
+    const phrase = entry[1];
+    let script = 0;
+    for (let i = 0; i < phrase.length && script === 0; i++) script = scriptOf[phrase.charCodeAt(i)] ?? 0;
+    if (script === 0) throw new Error(`classify: the CJK phrase ${phrase} holds no letter of a script`);
+    phrasesOf[31 - Math.clz32(script)]?.push(entry);
+  }
+  return {
+    classOf,
+    scriptOf,
+    byScript: phrasesOf.map((phrases) => buildScriptAutomaton(phrases, classOf, classes)),
+  };
+}
+
+/** One script's phrases as an automaton over the classes of `classOf` (`classes` of them). */
+function buildScriptAutomaton(
+  phrases: ReadonlyArray<readonly [Signal, string]>,
+  classOf: Uint16Array,
+  classes: number,
+): ScriptAutomaton {
+  const columnOf = new Uint16Array(classes);
+  let columns = 1;
+  for (const [, phrase] of phrases) {
+    for (let i = 0; i < phrase.length; i++) {
+      const cls = classOf[phrase.charCodeAt(i)] ?? 0;
+      if (columnOf[cls] === 0) columnOf[cls] = columns++;
+    }
+  }
   // The trie: per state its children by column, and the signals of the phrases that end there.
   const children: Array<Map<number, number>> = [new Map()];
   const ends: number[] = [0];
-  for (const [signal, phrase] of CJK_PHRASES) {
+  for (const [signal, phrase] of phrases) {
     let state = 0;
     for (let i = 0; i < phrase.length; i++) {
-      const column = classOf[phrase.charCodeAt(i)] ?? 0;
+      const column = columnOf[classOf[phrase.charCodeAt(i)] ?? 0] ?? 0;
       let child = children[state]?.get(column);
       if (child === undefined) {
         child = children.length;
@@ -1233,7 +1285,7 @@ function buildCjkAutomaton(): CjkAutomaton {
   if (count > 0xffff) throw new Error('classify: too many CJK automaton states');
   // Breadth first: a state's row is its failure state's row (complete, being shallower) with its own children over
   // it, and its signals include its failure state's.
-  const next = new Uint16Array(count * classes);
+  const next = new Uint16Array(count * columns);
   const out = Int32Array.from(ends);
   const failOf = new Int32Array(count);
   const queue: number[] = [];
@@ -1245,14 +1297,14 @@ function buildCjkAutomaton(): CjkAutomaton {
     const state = queue[head] ?? 0;
     const fail = failOf[state] ?? 0;
     out[state] = (out[state] ?? 0) | (out[fail] ?? 0);
-    next.copyWithin(state * classes, fail * classes, fail * classes + classes);
+    next.copyWithin(state * columns, fail * columns, fail * columns + columns);
     for (const [column, child] of children[state] ?? []) {
-      failOf[child] = next[fail * classes + column] ?? 0;
-      next[state * classes + column] = child;
+      failOf[child] = next[fail * columns + column] ?? 0;
+      next[state * columns + column] = child;
       queue.push(child);
     }
   }
-  return { classOf, next, out, classes };
+  return { columnOf, next, out, columns };
 }
 
 // Retry hints, most specific first: an explicit `retry after` wins over `try again in`, which wins over
