@@ -905,8 +905,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   // Also Spanish `límite de uso` (usage limit), read past the accent.
   limitWord: ['limit', 'mite de uso'],
   invalid: ['invalid'],
-  // Any CJK (or Cyrillic, Thai, Vietnamese or accented Latin) character: every one shares the class of this one (buildAutomaton, CJK_RANGES), so the
-  // scan notes that a text has some for free, and only then is CJK_PHRASES looked for.
+  // Any character of a script of SCRIPTS (CJK, Cyrillic, Thai, accented Latin, Greek, Hebrew, Arabic, Devanagari):
+  // every one shares the class of this one (buildAutomaton, CJK_RANGES), so the scan notes that a text has some for
+  // free, and only then is CJK_PHRASES looked for.
   cjk: [CJK_MARK],
 };
 
@@ -1156,12 +1157,252 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', 'ข้อผิดพลาดภายในเซิร์ฟเวอร์'], ['capacity', 'บริการไม่พร้อมใช้งาน'], ['capacity', 'ไม่พร้อมใช้งานชั่วคราว'],
   ['transport', 'ข้อผิดพลาดของเครือข่าย'], ['transport', 'ข้อผิดพลาดเครือข่าย'], ['transport', 'เครือข่ายขัดข้อง'],
   ['transport', 'เซิร์ฟเวอร์ไม่ตอบสนอง'], ['capacity', 'มีความต้องการสูง'],
+  // Arabic: apps' own messages (LobeHub, LibreChat, Open WebUI and others in Arabic). A network's or a connection's
+  // error (also with خطا, its hamza dropped), failed, cut, refused or impossible (تعذر with and without its shadda), a
+  // timeout (انتهت مهلة, انتهاء المهلة), a server that does not answer or no answer received; a busy server or system
+  // (a bot's `النظام مشغول شوية`), an overload (beyond its capacity), a service not available or temporarily so, high
+  // demand, under maintenance; an internal or server error, a bad or invalid gateway (its timeout holds انتهت مهلة too:
+  // server outranks it), an empty answer; too many requests (جدًا with and without its tanween), a rate limit; a
+  // balance not enough (كاف, كافٍ and كافي), a quota exceeded or run out; an invalid or wrong API key, failed
+  // authentication, an invalid or expired token or key, log in again; access denied, your country or region, an account
+  // banned or suspended; content and usage policies, unsafe or improper content, content blocked; the context's length,
+  // window or limit, a message or input too long, too many tokens (weak: الرموز are also symbols); a model not found.
+  // Not `غير صالح` (any invalid thing), `الحصة` alone (a share, a lesson), `مهلة` alone (a grace period), `في منطقتك`
+  // alone (a region's busy servers).
+  ['transport', 'خطأ في الشبكة'], ['transport', 'خطا في الشبكة'], ['transport', 'خطا في الاتصال'], ['transport', 'خطأ بالشبكة'], ['transport', 'خطأ في الاتصال'], ['transport', 'فشل الاتصال'],
+  ['transport', 'فشل في الاتصال'], ['transport', 'تعذر الاتصال'], ['transport', 'تعذّر الاتصال'], ['transport', 'انقطع الاتصال'],
+  ['transport', 'انقطاع الاتصال'], ['transport', 'قطع الاتصال'], ['transport', 'فقدان الاتصال'], ['transport', 'رفض الاتصال'],
+  ['transport', 'انتهت مهلة'], ['transport', 'انتهت المهلة'], ['transport', 'انتهاء مهلة'], ['transport', 'انتهاء المهلة'],
+  ['transport', 'الخادم لا يستجيب'], ['transport', 'لم يتم تلقي استجابة'], ['transport', 'لم يتم تلقي أي استجابة'],
+  ['transport', 'لا توجد استجابة من'],
+  ['capacity', 'الخادم مشغول'], ['capacity', 'الخوادم مشغولة'], ['capacity', 'السيرفر مشغول'], ['capacity', 'النظام مشغول'], ['capacity', 'مشغول حالي'],
+  ['capacity', 'حمل زائد'], ['capacity', 'الحمل الزائد'], ['capacity', 'التحميل الزائد'], ['capacity', 'فوق طاقت'],
+  ['capacity', 'الخدمة غير متاحة'], ['capacity', 'الخدمة غير متوفرة'], ['capacity', 'غير متاحة مؤقت'], ['capacity', 'غير متاح مؤقت'],
+  ['capacity', 'غير متوفرة مؤقت'], ['capacity', 'غير متوفر مؤقت'], ['capacity', 'ارتفاع الطلب'], ['capacity', 'طلب مرتفع'],
+  ['capacity', 'الطلب المرتفع'], ['capacity', 'قيد الصيانة'], ['capacity', 'تحت الصيانة'],
+  ['server', 'خطأ داخلي في الخادم'], ['server', 'خطأ خادم داخلي'], ['server', 'خطأ في الخادم'], ['server', 'خطأ الخادم'],
+  ['server', 'خطأ في السيرفر'], ['server', 'بوابة سيئة'], ['server', 'بوابة غير صالحة'], ['server', 'مهلة البوابة'],
+  ['server', 'خطأ في البوابة'], ['server', 'استجابة فارغة'], ['server', 'رد فارغ'],
+  ['rate', 'كبير جدًا من الطلبات'], ['rate', 'كبير جدا من الطلبات'], ['rate', 'طلبات كثيرة'], ['rate', 'حد المعدل'],
+  ['rate', 'حد معدل'], ['rate', 'تقييد المعدل'],
+  ['quota', 'رصيد غير كاف'], ['quota', 'رصيدك غير كاف'], ['quota', 'الرصيد غير كاف'], ['quota', 'نفد رصيد'],
+  ['quota', 'نفاد الرصيد'], ['quota', 'تجاوز الحصة'], ['quota', 'تجاوزت الحصة'], ['quota', 'تجاوزت حصتك'], ['quota', 'نفدت الحصة'],
+  ['quota', 'نفاد الحصة'], ['quota', 'أرصدة غير كافية'], ['quotaBare', 'حصة الاستخدام'],
+  ['auth', 'مفتاح api غير صالح'], ['auth', 'مفتاح api غير صحيح'], ['auth', 'مفتاح api مفقود'], ['auth', 'برمجة التطبيقات غير صالح'],
+  ['auth', 'فشل المصادقة'], ['auth', 'فشلت المصادقة'], ['auth', 'فشل في المصادقة'], ['auth', 'خطأ في المصادقة'],
+  ['auth', 'رمز مميز غير صالح'], ['auth', 'الرمز المميز غير صالح'], ['auth', 'انتهت صلاحية الرمز'], ['auth', 'انتهت صلاحية مفتاح'],
+  ['auth', 'تسجيل الدخول مرة أخرى'],
+  ['permission', 'رفض الوصول'], ['permission', 'الوصول مرفوض'], ['permission', 'ليس لديك صلاحية'], ['permission', 'ليس لديك إذن'],
+  ['permission', 'في بلدك'], ['permission', 'متاح في منطقتك'], ['permission', 'متوفر في منطقتك'], ['permission', 'مدعوم في منطقتك'],
+  ['permission', 'تم حظر حسابك'], ['permission', 'تم تعليق حسابك'], ['permission', 'حسابك محظور'],
+  ['content', 'سياسة المحتوى'], ['content', 'سياسات المحتوى'], ['content', 'سياسة الاستخدام'], ['content', 'سياسات الاستخدام'],
+  ['content', 'محتوى غير لائق'], ['content', 'محتوى غير آمن'], ['content', 'تم حظر المحتوى'], ['content', 'فلتر المحتوى'],
+  ['content', 'مرشح المحتوى'],
+  ['context', 'طول السياق'], ['context', 'نافذة السياق'], ['context', 'حد السياق'], ['context', 'الرسالة طويلة جد'],
+  ['context', 'المدخلات طويلة جد'], ['contextWeak', 'كبير جدًا من الرموز'], ['contextWeak', 'كبير جدا من الرموز'],
+  ['modelNotFound', 'نموذج غير موجود'], ['modelNotFound', 'النموذج المطلوب غير موجود'], ['modelNotFound', 'العثور على النموذج'],
+  // Persian (the same script, its own letters: ی and ک; text typed with Arabic ي and ك does not match these). A
+  // network's or a connection's error, a connection not made, cut or refused, a request's or connection's time limit
+  // run out (not `مهلت زمانی` alone: a usage window's too), تایم‌اوت with and without its zero-width non-joiner, a
+  // server that does not answer (`پاسخ نمی`, past the joiner or space before `دهد`); a busy server, an overload or
+  // heavy load, high traffic or demand, a service or server not available or temporarily so, under repair, capacity
+  // full; an internal or server error, an invalid gateway, an empty answer; a rate limit, too many requests (ها written
+  // three ways); a credit or balance not enough, top up your account, a quota (bare: a per-minute one is the account's
+  // rate); an invalid or wrong API key, failed authentication, an invalid or expired token, log in again; access denied
+  // or not allowed, sanctions, your region or country, an account blocked; content and usage policies, improper
+  // content; the context's length or window, a token limit (weak); a model not found. Not `تحریم` alone (`تحریم‌شکن`, a
+  // proxy a connection error's hint names), `در دسترس نیست` alone (a region's refusal), `بیش از حد طولانی` (a
+  // response's wait).
+  ['transport', 'خطای شبکه'], ['transport', 'خطا در شبکه'], ['transport', 'خطای اتصال'], ['transport', 'خطا در اتصال'],
+  ['transport', 'اتصال برقرار نشد'], ['transport', 'اتصال قطع شد'], ['transport', 'قطع اتصال'], ['transport', 'عدم اتصال'],
+  ['transport', 'اتصال رد شد'], ['transport', 'مهلت زمانی درخواست'], ['transport', 'مهلت زمانی اتصال'],
+  ['transport', 'مهلت زمانی به پایان'], ['transport', 'پایان مهلت زمانی'], ['transport', 'زمان درخواست به پایان'],
+  ['transport', 'زمان انتظار به پایان'], ['transport', 'تایم اوت'], ['transport', 'تایم‌اوت'], ['transport', 'سرور پاسخ نمی'],
+  ['transport', 'سرور پاسخگو نیست'], ['transport', 'پاسخی دریافت نشد'], ['transport', 'عدم پاسخ'],
+  ['capacity', 'سرور شلوغ'], ['capacity', 'سرورها شلوغ'], ['capacity', 'سرور مشغول'], ['capacity', 'سیستم شلوغ'], ['capacity', 'بار بیش از حد'],
+  ['capacity', 'بار سنگین'], ['capacity', 'ترافیک بالا'], ['capacity', 'تقاضای بالا'], ['capacity', 'تقاضای زیاد'],
+  ['capacity', 'سرویس در دسترس نیست'], ['capacity', 'سرور در دسترس نیست'], ['capacity', 'موقتاً در دسترس نیست'],
+  ['capacity', 'موقتا در دسترس نیست'], ['capacity', 'در حال تعمیر'], ['capacity', 'ظرفیت تکمیل'], ['capacity', 'ظرفیت پر'],
+  ['server', 'خطای داخلی سرور'], ['server', 'خطای سرور'], ['server', 'خطا در سرور'], ['server', 'خطای داخلی'],
+  ['server', 'دروازه نامعتبر'], ['server', 'خطای دروازه'], ['server', 'خطای درگاه'], ['server', 'پاسخ خالی'],
+  ['rate', 'محدودیت نرخ'], ['rate', 'محدودیت سرعت درخواست'], ['rate', 'محدودیت تعداد درخواست'],
+  ['rate', 'درخواست‌های زیاد'], ['rate', 'درخواست های زیاد'], ['rate', 'درخواستهای زیاد'], ['rate', 'درخواست‌های بیش'],
+  ['rate', 'درخواست های بیش'], ['rate', 'درخواستهای بیش'], ['rate', 'درخواست‌ها بیش'], ['rate', 'درخواست ها بیش'],
+  ['rate', 'درخواستها بیش'],
+  ['quota', 'اعتبار کافی نیست'], ['quota', 'اعتبار ناکافی'], ['quota', 'موجودی کافی نیست'], ['quota', 'موجودی ناکافی'],
+  ['quota', 'موجودی حساب کافی'], ['quota', 'موجودی حساب شما کافی'], ['quota', 'موجودی شما کافی نیست'], ['quota', 'اعتبار شما کافی نیست'],
+  ['quota', 'اعتبار حساب شما کافی'], ['quota', 'حساب خود را شارژ'], ['quotaBare', 'سهمیه'],
+  ['auth', 'کلید api نامعتبر'], ['auth', 'کلید api معتبر نیست'], ['auth', 'کلید api اشتباه'], ['auth', 'کلید api صحیح نیست'],
+  ['auth', 'احراز هویت ناموفق'], ['auth', 'احراز هویت انجام نشد'], ['auth', 'احراز هویت شکست'], ['auth', 'خطای احراز هویت'],
+  ['auth', 'خطا در احراز هویت'], ['auth', 'توکن نامعتبر'], ['auth', 'توکن منقضی'], ['auth', 'دوباره وارد شوید'],
+  ['auth', 'مجدداً وارد شوید'], ['auth', 'مجددا وارد شوید'],
+  ['permission', 'دسترسی رد شد'], ['permission', 'دسترسی غیرمجاز'], ['permission', 'دسترسی غیر مجاز'], ['permission', 'دسترسی مجاز نیست'],
+  ['permission', 'اجازه دسترسی ندارید'], ['permission', 'شما دسترسی ندارید'], ['permission', 'به دلیل تحریم'],
+  ['permission', 'منطقه شما پشتیبانی نمی'], ['permission', 'کشور شما پشتیبانی نمی'], ['permission', 'در منطقه شما در دسترس نیست'],
+  ['permission', 'در کشور شما در دسترس نیست'], ['permission', 'حساب شما مسدود'], ['permission', 'حساب کاربری شما مسدود'],
+  ['permission', 'حساب شما تعلیق'],
+  ['content', 'سیاست محتوا'], ['content', 'سیاست‌های محتوا'], ['content', 'سیاست های محتوا'], ['content', 'مشی محتوا'],
+  ['content', 'محتوای نامناسب'], ['content', 'محتوای ممنوع'], ['content', 'سیاست استفاده'], ['content', 'سیاست‌های استفاده'],
+  ['content', 'سیاست های استفاده'], ['content', 'فیلتر محتوا'],
+  ['context', 'طول زمینه'], ['context', 'پنجره زمینه'], ['context', 'طول کانتکست'], ['context', 'پنجره کانتکست'],
+  ['context', 'محدودیت زمینه'], ['contextWeak', 'محدودیت توکن'],
+  ['modelNotFound', 'مدل یافت نشد'], ['modelNotFound', 'مدل پیدا نشد'], ['modelNotFound', 'مدل وجود ندارد'],
+  // Hebrew: a network's or a connection's error or problem, a connection failed, cut, reset or refused, to connect to
+  // the server, no internet; the allotted time over (פג, תם, exceeded: not `פג` alone, `פג תוקף` is a token's expiry),
+  // a time-out, a server that does not answer, no answer received; a loaded server, overload or heavy load, a service
+  // not available or temporarily so, maintenance, high demand; a server's or an internal error, a bad or invalid
+  // gateway, an empty answer; too many requests, a rate limit; a quota exceeded or yours (not `מכסה` alone: also a lid,
+  // covers), a balance not enough, credits run out; an invalid or wrong API key (with and without ה-), failed
+  // authentication, an invalid or expired token or key, sign in again (not `התחבר מחדש`, also reconnect; not `שגיאת
+  // אימות`, also a validation error), unauthorized; access denied, no permission (not `אין לך גישה` alone: no internet
+  // access), your region or country, an account blocked or suspended; content, usage and safety policies, a content
+  // filter, improper or offensive content; the context's length, window or limit, input too long, too many tokens
+  // (weak); a model not found or not existing.
+  ['transport', 'שגיאת רשת'], ['transport', 'שגיאת חיבור'], ['transport', 'בעיית רשת'], ['transport', 'בעיית חיבור'],
+  ['transport', 'בעיה בחיבור'], ['transport', 'החיבור נכשל'], ['transport', 'החיבור לשרת נכשל'], ['transport', 'החיבור נותק'],
+  ['transport', 'החיבור אופס'], ['transport', 'החיבור נדחה'], ['transport', 'להתחבר לשרת'], ['transport', 'אין חיבור לאינטרנט'],
+  ['transport', 'פג הזמן הקצוב'], ['transport', 'תם הזמן הקצוב'], ['transport', 'חריגה מהזמן הקצוב'], ['transport', 'הזמן הקצוב לבקשה'],
+  ['transport', 'פסק זמן'], ['transport', 'השרת אינו מגיב'], ['transport', 'השרת לא מגיב'], ['transport', 'לא התקבלה תגובה'],
+  ['capacity', 'השרת עמוס'], ['capacity', 'השרתים עמוסים'], ['capacity', 'המערכת עמוסה'], ['capacity', 'עומס יתר'], ['capacity', 'עומס על השרת'],
+  ['capacity', 'עומס כבד'], ['capacity', 'עומס גבוה'], ['capacity', 'השירות אינו זמין'], ['capacity', 'השירות לא זמין'],
+  ['capacity', 'אינו זמין זמנית'], ['capacity', 'לא זמין זמנית'], ['capacity', 'זמנית אינו זמין'], ['capacity', 'זמנית לא זמין'],
+  ['capacity', 'בתחזוקה'], ['capacity', 'ביקוש גבוה'], ['capacity', 'ביקוש רב'],
+  ['server', 'שגיאת שרת'], ['server', 'שגיאה פנימית'], ['server', 'שגיאה בשרת'], ['server', 'שער שגוי'], ['server', 'שער לא תקין'],
+  ['server', 'שגיאת שער'], ['server', 'תגובה ריקה'], ['server', 'תשובה ריקה'],
+  ['rate', 'יותר מדי בקשות'], ['rate', 'מגבלת קצב'], ['rate', 'הגבלת קצב'], ['rate', 'מגבלת בקשות'],
+  ['quota', 'חריגה מהמכסה'], ['quota', 'חרגת מהמכסה'], ['quota', 'המכסה שלך'], ['quota', 'מכסת השימוש'],
+  ['quota', 'יתרה לא מספקת'], ['quota', 'יתרה אינה מספקת'], ['quota', 'אין מספיק קרדיט'], ['quota', 'אין מספיק יתרה'],
+  ['quota', 'אזלו הקרדיטים'], ['quota', 'נגמרו הקרדיטים'],
+  ['auth', 'מפתח api לא תקין'], ['auth', 'מפתח api אינו תקין'], ['auth', 'מפתח api שגוי'], ['auth', 'מפתח api לא חוקי'],
+  ['auth', 'מפתח ה-api לא תקין'], ['auth', 'מפתח ה-api אינו תקין'], ['auth', 'מפתח ה-api שגוי'], ['auth', 'מפתח api חסר'],
+  ['auth', 'האימות נכשל'], ['auth', 'אימות נכשל'], ['auth', 'טוקן לא תקין'], ['auth', 'אסימון לא חוקי'], ['auth', 'אסימון לא תקין'],
+  ['auth', 'פג תוקף הטוקן'], ['auth', 'תוקף הטוקן פג'], ['auth', 'פג תוקף המפתח'], ['auth', 'תוקף המפתח פג'],
+  ['auth', 'להיכנס מחדש'], ['auth', 'היכנס מחדש'], ['auth', 'היכנסו מחדש'], ['auth', 'לא מורשה'],
+  ['permission', 'הגישה נדחתה'], ['permission', 'גישה נדחתה'], ['permission', 'אין לך הרשאה'], ['permission', 'אין לך גישה למודל'],
+  ['permission', 'זמין באזור שלך'], ['permission', 'זמין במדינה שלך'], ['permission', 'נתמך באזור שלך'],
+  ['permission', 'נתמך במדינה שלך'], ['permission', 'החשבון שלך נחסם'], ['permission', 'החשבון שלך הושעה'],
+  ['content', 'מדיניות התוכן'], ['content', 'מדיניות תוכן'], ['content', 'מדיניות השימוש'], ['content', 'מדיניות הבטיחות'],
+  ['content', 'מסנן התוכן'], ['content', 'סינון תוכן'], ['content', 'תוכן לא הולם'], ['content', 'תוכן פוגעני'],
+  ['content', 'התוכן נחסם'],
+  ['context', 'אורך ההקשר'], ['context', 'חלון ההקשר'], ['context', 'מגבלת ההקשר'], ['context', 'חלון הקונטקסט'],
+  ['context', 'אורך הקונטקסט'], ['context', 'הקלט ארוך מדי'], ['contextWeak', 'יותר מדי טוקנים'], ['contextWeak', 'מגבלת הטוקנים'],
+  ['contextWeak', 'מגבלת טוקנים'],
+  ['modelNotFound', 'מודל לא נמצא'], ['modelNotFound', 'מודל אינו קיים'], ['modelNotFound', 'מודל לא קיים'],
+  // Hindi: apps' own messages, in Hindi words and English ones written in Devanagari (सर्वर, नेटवर्क, कनेक्शन,
+  // टाइमआउट). A network's or a connection's error, a connection failed, not made, broken, refused or reset, a request's
+  // or connection's time over (not `समय सीमा समाप्त` alone: a subscription's too), no response, a server that does not
+  // answer or could not be reached; a busy server, a service unavailable or temporarily so, an overload, high demand
+  // (मांग and माँग), maintenance; an internal or server error, a bad gateway or its timeout, an empty answer; too many
+  // requests (ज्यादा with and without its nukta, as NFC writes it), a rate or request limit; a balance or credits not
+  // enough or spent, a quota spent or exceeded (not `कोटा` alone: also a city); an invalid or wrong API key (both
+  // spellings of API), failed authentication, an invalid or expired token, log in again; access denied (पहुंच and
+  // पहुँच), no permission, your region or country, an account suspended or banned; content and usage policies,
+  // violated, improper content; the context's length, window or limit, input or message too long, a token limit (weak);
+  // a model not found or not existing.
+  ['transport', 'नेटवर्क त्रुटि'], ['transport', 'नेटवर्क में त्रुटि'], ['transport', 'कनेक्शन त्रुटि'],
+  ['transport', 'कनेक्शन में त्रुटि'], ['transport', 'कनेक्शन विफल'], ['transport', 'कनेक्ट करने में विफल'],
+  ['transport', 'कनेक्ट नहीं हो'], ['transport', 'कनेक्ट नहीं कर'], ['transport', 'कनेक्शन टूट गया'],
+  ['transport', 'कनेक्शन अस्वीकार'], ['transport', 'कनेक्शन रीसेट'], ['transport', 'अनुरोध का समय समाप्त'],
+  ['transport', 'कनेक्शन का समय समाप्त'], ['transport', 'अनुरोध की समय सीमा'], ['transport', 'टाइमआउट'],
+  ['transport', 'टाइम आउट'], ['transport', 'कोई प्रतिक्रिया नहीं'], ['transport', 'सर्वर जवाब नहीं'],
+  ['transport', 'सर्वर प्रतिक्रिया नहीं'], ['transport', 'सर्वर से संपर्क नहीं'],
+  ['capacity', 'सर्वर व्यस्त'], ['capacity', 'सिस्टम व्यस्त'], ['capacity', 'सेवा अनुपलब्ध'], ['capacity', 'सेवा उपलब्ध नहीं'],
+  ['capacity', 'अस्थायी रूप से अनुपलब्ध'], ['capacity', 'अस्थायी रूप से उपलब्ध नहीं'], ['capacity', 'ओवरलोड'],
+  ['capacity', 'अतिभारित'], ['capacity', 'अधिक मांग'], ['capacity', 'अधिक माँग'], ['capacity', 'उच्च मांग'],
+  ['capacity', 'उच्च माँग'], ['capacity', 'रखरखाव'],
+  ['server', 'आंतरिक सर्वर त्रुटि'], ['server', 'सर्वर त्रुटि'], ['server', 'सर्वर में त्रुटि'], ['server', 'सर्वर की त्रुटि'],
+  ['server', 'आंतरिक त्रुटि'], ['server', 'खराब गेटवे'], ['server', 'ख़राब गेटवे'], ['server', '\u0959राब गेटवे'], ['server', 'गेटवे टाइमआउट'],
+  ['server', 'गेटवे त्रुटि'], ['server', 'खाली प्रतिक्रिया'], ['server', 'खाली जवाब'],
+  ['rate', 'बहुत अधिक अनुरोध'], ['rate', 'बहुत ज्यादा अनुरोध'], ['rate', 'बहुत ज़्यादा अनुरोध'], ['rate', 'बहुत \u095b्यादा अनुरोध'], ['rate', 'दर सीमा'],
+  ['rate', 'अनुरोध सीमा'], ['rate', 'रेट लिमिट'],
+  ['quota', 'अपर्याप्त शेष'], ['quota', 'शेष राशि अपर्याप्त'], ['quota', 'शेष राशि पर्याप्त नहीं'],
+  ['quota', 'अपर्याप्त क्रेडिट'], ['quota', 'पर्याप्त क्रेडिट नहीं'], ['quota', 'क्रेडिट समाप्त'], ['quota', 'कोटा समाप्त'],
+  ['quota', 'कोटा पार'], ['quota', 'कोटा से अधिक'],
+  ['auth', 'अमान्य api कुंजी'], ['auth', 'api कुंजी अमान्य'], ['auth', 'अमान्य एपीआई कुंजी'], ['auth', 'एपीआई कुंजी अमान्य'],
+  ['auth', 'गलत api कुंजी'], ['auth', 'api कुंजी गलत'], ['auth', 'प्रमाणीकरण विफल'], ['auth', 'प्रमाणीकरण असफल'],
+  ['auth', 'प्रमाणीकरण त्रुटि'], ['auth', 'अमान्य टोकन'], ['auth', 'टोकन अमान्य'], ['auth', 'टोकन की समय सीमा समाप्त'],
+  ['auth', 'टोकन की अवधि समाप्त'], ['auth', 'फिर से लॉग इन'], ['auth', 'दोबारा लॉग इन'], ['auth', 'कृपया लॉग इन करें'],
+  ['permission', 'पहुंच अस्वीकृत'], ['permission', 'पहुँच अस्वीकृत'], ['permission', 'एक्सेस अस्वीकृत'],
+  ['permission', 'पहुंच से इनकार'], ['permission', 'आपके पास अनुमति नहीं'], ['permission', 'आपके पास पहुंच नहीं'],
+  ['permission', 'क्षेत्र में उपलब्ध नहीं'], ['permission', 'देश में उपलब्ध नहीं'], ['permission', 'क्षेत्र में समर्थित नहीं'],
+  ['permission', 'देश में समर्थित नहीं'], ['permission', 'खाता निलंबित'], ['permission', 'खाता प्रतिबंधित'],
+  ['content', 'सामग्री नीति'], ['content', 'उपयोग नीति'], ['content', 'नीति का उल्लंघन'], ['content', 'नीतियों का उल्लंघन'],
+  ['content', 'अनुचित सामग्री'],
+  ['context', 'संदर्भ लंबाई'], ['context', 'संदर्भ की लंबाई'], ['context', 'संदर्भ लम्बाई'], ['context', 'संदर्भ विंडो'],
+  ['context', 'संदर्भ सीमा'], ['context', 'इनपुट बहुत लंबा'], ['context', 'संदेश बहुत लंबा'], ['contextWeak', 'टोकन सीमा'],
+  ['contextWeak', 'बहुत अधिक टोकन'],
+  ['modelNotFound', 'मॉडल नहीं मिला'], ['modelNotFound', 'मॉडल मौजूद नहीं'],
+  // Bengali (optional; the same automaton as Hindi's): a network's or a connection's error or failure, disconnected,
+  // the time limit over, a timeout, no response; a busy server, a service unavailable; an internal or server error; too
+  // many requests, a rate limit; a balance not enough; an invalid API key, failed authentication; access denied; a
+  // content policy; a model not found. A য় is U+09AF U+09BC in NFC and U+09DF where typed: both are here.
+  ['transport', 'নেটওয়ার্ক ত্রুটি'], ['transport', 'নেটও\u09dfার্ক ত্রুটি'], ['transport', 'সংযোগ ত্রুটি'],
+  ['transport', 'সংযোগ ব্যর্থ'], ['transport', 'সংযোগ বিচ্ছিন্ন'], ['transport', 'সময়সীমা শেষ'], ['transport', 'সম\u09dfসীমা শেষ'],
+  ['transport', 'সময়সীমা অতিক্রম'], ['transport', 'সম\u09dfসীমা অতিক্রম'], ['transport', 'টাইমআউট'],
+  ['transport', 'কোনো প্রতিক্রিয়া নেই'], ['transport', 'কোনো প্রতিক্রি\u09dfা নেই'],
+  ['capacity', 'সার্ভার ব্যস্ত'], ['capacity', 'পরিষেবা অনুপলব্ধ'], ['capacity', 'পরিষেবা উপলব্ধ নয়'], ['capacity', 'পরিষেবা উপলব্ধ ন\u09df'],
+  ['server', 'অভ্যন্তরীণ সার্ভার ত্রুটি'], ['server', 'সার্ভার ত্রুটি'],
+  ['rate', 'অনেক বেশি অনুরোধ'], ['rate', 'হার সীমা'], ['quota', 'অপর্যাপ্ত ব্যালেন্স'], ['quota', 'অপর্যাপ্ত ক্রেডিট'],
+  ['auth', 'অবৈধ api কী'], ['auth', 'api কী অবৈধ'], ['auth', 'প্রমাণীকরণ ব্যর্থ'], ['permission', 'অ্যাক্সেস অস্বীকৃত'],
+  ['content', 'বিষয়বস্তু নীতি'], ['content', 'বিষ\u09dfবস্তু নীতি'], ['modelNotFound', 'মডেল পাওয়া যায়নি'],
+  ['modelNotFound', 'মডেল পাও\u09dfা যা\u09dfনি'],
+  // Greek, lowercase as JavaScript writes it (a final ς at a word's end, accents kept; a text in capitals drops its
+  // accents: four retried phrases are here without them too). A network's or a connection's error or failure, a
+  // connection failed, interrupted, lost, refused or reset, could not connect; the time limit over or exceeded, a
+  // wait's time over, a server that does not answer, no answer received (ελήφθη and λήφθηκε); an overload, a busy
+  // server, a service not available or temporarily so, high demand or heavy load, under maintenance; an internal or
+  // server error, a bad or invalid gateway (its timeout holds λήξη χρονικού ορίου too: server outranks it), an empty
+  // answer; too many requests, a rate or request limit (and their genitives); a balance or credits not enough, a quota
+  // (bare) or its excess, a usage limit; an invalid API key, failed authentication, an invalid or expired token,
+  // invalid sign-in details (σύνδεση is also a sign-in: these outrank its network words); access denied or not allowed,
+  // no right or permission, your region or country, an account suspended or banned; content and usage policies in their
+  // cases, improper content, a content filter (not `ρυθμίσεις ασφαλείας`, a firewall's security settings); the
+  // context's length, window or limit in its three words, too many tokens (weak); a model not found or not existing.
+  ['transport', 'σφάλμα δικτύου'], ['transport', 'σφαλμα δικτυου'], ['transport', 'σφαλμα συνδεσης'],
+  ['transport', 'ληξη χρονικου οριου'], ['server', 'εσωτερικο σφαλμα'], ['transport', 'σφάλμα σύνδεσης'], ['transport', 'αποτυχία σύνδεσης'],
+  ['transport', 'η σύνδεση απέτυχε'], ['transport', 'η σύνδεση διακόπηκε'], ['transport', 'η σύνδεση χάθηκε'],
+  ['transport', 'η σύνδεση απορρίφθηκε'], ['transport', 'επαναφορά σύνδεσης'], ['transport', 'δεν ήταν δυνατή η σύνδεση'],
+  ['transport', 'αδυναμία σύνδεσης'], ['transport', 'λήξη χρονικού ορίου'], ['transport', 'έληξε το χρονικό όριο'],
+  ['transport', 'το χρονικό όριο έληξε'], ['transport', 'υπέρβαση χρονικού ορίου'], ['transport', 'λήξη χρόνου'],
+  ['transport', 'έληξε ο χρόνος αναμονής'], ['transport', 'δεν αποκρίνεται'], ['transport', 'δεν ανταποκρίνεται'],
+  ['transport', 'δεν ελήφθη απάντηση'], ['transport', 'δεν λήφθηκε απάντηση'], ['transport', 'δεν ελήφθη απόκριση'],
+  ['transport', 'δεν λήφθηκε απόκριση'],
+  ['capacity', 'υπερφόρτωση'], ['capacity', 'υπερφορτωμέν'], ['capacity', 'είναι απασχολημέν'], ['capacity', 'υπηρεσία δεν είναι διαθέσιμη'],
+  ['capacity', 'μη διαθέσιμη υπηρεσία'], ['capacity', 'υπηρεσία μη διαθέσιμη'], ['capacity', 'προσωρινά μη διαθέσιμ'],
+  ['capacity', 'προσωρινά δεν είναι διαθέσιμ'], ['capacity', 'δεν είναι διαθέσιμη προσωρινά'], ['capacity', 'υψηλή ζήτηση'],
+  ['capacity', 'μεγάλη ζήτηση'], ['capacity', 'μεγάλος φόρτος'], ['capacity', 'υψηλός φόρτος'], ['capacity', 'υπό συντήρηση'],
+  ['server', 'εσωτερικό σφάλμα'], ['server', 'σφάλμα διακομιστή'], ['server', 'σφάλμα του διακομιστή'], ['server', 'σφάλμα server'],
+  ['server', 'εσφαλμένη πύλη'], ['server', 'μη έγκυρη πύλη'], ['server', 'σφάλμα πύλης'], ['server', 'χρονικού ορίου πύλης'],
+  ['server', 'κενή απόκριση'], ['server', 'κενή απάντηση'],
+  ['rate', 'πάρα πολλά αιτήματα'], ['rate', 'πάρα πολλές αιτήσεις'], ['rate', 'όριο ρυθμού'], ['rate', 'περιορισμός ρυθμού'],
+  ['rate', 'όριο συχνότητας'], ['rate', 'όριο αιτημάτων'], ['rate', 'ορίου ρυθμού'], ['rate', 'ορίου αιτημάτων'],
+  ['quota', 'ανεπαρκές υπόλοιπο'], ['quota', 'υπόλοιπο δεν επαρκεί'], ['quota', 'υπόλοιπό σας δεν επαρκεί'],
+  ['quota', 'ανεπαρκή πιστωτικά'], ['quota', 'ανεπαρκείς πιστώσεις'], ['quota', 'υπέρβαση ποσόστωσης'],
+  ['quota', 'υπερβήκατε την ποσόστωση'], ['quota', 'όριο χρήσης'], ['quotaBare', 'ποσόστωσ'],
+  ['auth', 'μη έγκυρο κλειδί api'], ['auth', 'άκυρο κλειδί api'], ['auth', 'κλειδί api δεν είναι έγκυρο'],
+  ['auth', 'αποτυχία ελέγχου ταυτότητας'], ['auth', 'έλεγχος ταυτότητας απέτυχε'], ['auth', 'σφάλμα ελέγχου ταυτότητας'],
+  ['auth', 'μη έγκυρο διακριτικό'], ['auth', 'μη έγκυρο token'], ['auth', 'διακριτικό έχει λήξει'], ['auth', 'token έχει λήξει'],
+  ['auth', 'στοιχεία σύνδεσης'],
+  ['permission', 'άρνηση πρόσβασης'], ['permission', 'δεν επιτρέπεται η πρόσβαση'], ['permission', 'η πρόσβαση απορρίφθηκε'],
+  ['permission', 'δεν έχετε δικαίωμα'], ['permission', 'δεν έχετε άδεια'], ['permission', 'δεν έχετε πρόσβαση στο μοντέλο'],
+  ['permission', 'διαθέσιμο στην περιοχή σας'], ['permission', 'διαθέσιμη στην περιοχή σας'], ['permission', 'διαθέσιμο στη χώρα σας'],
+  ['permission', 'διαθέσιμη στη χώρα σας'], ['permission', 'υποστηρίζεται στην περιοχή σας'],
+  ['permission', 'υποστηρίζεται στη χώρα σας'], ['permission', 'λογαριασμός σας έχει ανασταλεί'],
+  ['permission', 'λογαριασμός σας έχει αποκλειστεί'],
+  ['content', 'πολιτική περιεχομένου'], ['content', 'πολιτικής περιεχομένου'], ['content', 'πολιτικές περιεχομένου'],
+  ['content', 'πολιτικών περιεχομένου'], ['content', 'πολιτική χρήσης'], ['content', 'πολιτικής χρήσης'],
+  ['content', 'πολιτικές χρήσης'], ['content', 'ακατάλληλο περιεχόμενο'], ['content', 'φίλτρο περιεχομένου'],
+  ['context', 'μήκος πλαισίου'], ['context', 'μήκος περιβάλλοντος'], ['context', 'μήκος συμφραζομένων'],
+  ['context', 'παράθυρο πλαισίου'], ['context', 'παράθυρο περιβάλλοντος'], ['context', 'παράθυρο συμφραζομένων'],
+  ['context', 'όριο πλαισίου'], ['context', 'όριο συμφραζομένων'], ['contextWeak', 'πάρα πολλά token'],
+  ['modelNotFound', 'μοντέλο δεν βρέθηκε'], ['modelNotFound', 'μοντέλο δεν υπάρχει'], ['modelNotFound', 'δεν βρέθηκε το μοντέλο'],
 ];
 /**
  * The scripts whose phrases the second automaton reads (`CJK_PHRASES`), by their code unit ranges: CJK (kana,
- * ideographs, Hangul, compatibility ideographs, full-width forms), Cyrillic, Thai, and Latin letters with accents
+ * ideographs, Hangul, compatibility ideographs, full-width forms), Cyrillic, Thai, Latin letters with accents
  * (Latin-1's and Latin Extended-A's: German, French, Spanish, Portuguese, Italian, Turkish, Polish, Czech, Hungarian;
- * Vietnamese's own letters, with its tone marks from Latin Extended Additional). No phrase of the main automaton holds
+ * Vietnamese's own letters, with its tone marks from Latin Extended Additional), Greek, Hebrew, Arabic and Persian,
+ * Devanagari and Bengali. No phrase of the main automaton holds
  * one of these; there they all count as one class (`CJK_MARK`'s), so that the scan notes a text has some for free.
  * Each script's phrases are an automaton of their own, read only over a text that holds that script: one table for
  * all was 6.2 MB (5,362 states × 580 columns), as each state had a column for every script's letters.
@@ -1184,6 +1425,12 @@ const SCRIPTS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
     [0x01af, 0x01b0],
     [0x1ea0, 0x1ef9],
   ],
+  // Greek and Coptic, Hebrew, Arabic (Persian's letters and both sets of Arabic-Indic digits are in it), Devanagari and
+  // Bengali (one automaton).
+  [[0x0370, 0x03ff]],
+  [[0x0590, 0x05ff]],
+  [[0x0600, 0x06ff]],
+  [[0x0900, 0x09ff]],
 ];
 const CJK_RANGES = SCRIPTS.flat();
 
@@ -1222,6 +1469,8 @@ type CjkAutomata = { classOf: Uint16Array; scriptOf: Uint8Array; byScript: Scrip
 let cjkAutomata: CjkAutomata | undefined;
 
 function buildCjkAutomata(): CjkAutomata {
+  // A bit per script, in a byte: at most eight.
+  if (SCRIPTS.length > 8) throw new Error('classify: more scripts than scriptOf has bits');
   const scriptOf = new Uint8Array(0x10000);
   SCRIPTS.forEach((ranges, k) => {
     for (const [from, to] of ranges) scriptOf.fill(1 << k, from, to + 1);
