@@ -912,9 +912,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
 };
 
 /**
- * Phrases of relays and pools that answer in Chinese (and of apps in Japanese, Korean, Russian and Ukrainian),
- * read by a second automaton (`cjkSignals`) only when a text holds such characters at all, so that the main
- * automaton's alphabet (at most 64 character classes) stays small.
+ * Phrases of relays and pools that answer in Chinese (and of apps in Japanese, Korean, Russian, Ukrainian, Thai,
+ * Vietnamese, European languages with accents, Greek, Hebrew, Arabic, Persian, Hindi and Bengali), read by a second
+ * automaton (`cjkSignals`, one per script of `SCRIPTS`) only when a text holds such characters at all, so that the
+ * main automaton's alphabet (at most 64 character classes) stays small.
  */
 // biome-ignore format: a table reads better packed
 const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
@@ -1397,24 +1398,26 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['context', 'όριο πλαισίου'], ['context', 'όριο συμφραζομένων'], ['contextWeak', 'πάρα πολλά token'],
   ['modelNotFound', 'μοντέλο δεν βρέθηκε'], ['modelNotFound', 'μοντέλο δεν υπάρχει'], ['modelNotFound', 'δεν βρέθηκε το μοντέλο'],
 ];
+/** Kana, ideographs, Hangul and compatibility ideographs: CJK's letters but its full-width forms. */
+const HAN_KANA_HANGUL_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x3040, 0x30ff],
+  [0x3400, 0x9fff],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+];
+
 /**
  * The scripts whose phrases the second automaton reads (`CJK_PHRASES`), by their code unit ranges: CJK (kana,
  * ideographs, Hangul, compatibility ideographs, full-width forms), Cyrillic, Thai, Latin letters with accents
  * (Latin-1's and Latin Extended-A's: German, French, Spanish, Portuguese, Italian, Turkish, Polish, Czech, Hungarian;
  * Vietnamese's own letters, with its tone marks from Latin Extended Additional), Greek, Hebrew, Arabic and Persian,
- * Devanagari and Bengali. No phrase of the main automaton holds
- * one of these; there they all count as one class (`CJK_MARK`'s), so that the scan notes a text has some for free.
- * Each script's phrases are an automaton of their own, read only over a text that holds that script: one table for
- * all was 6.2 MB (5,362 states × 580 columns), as each state had a column for every script's letters.
+ * Devanagari and Bengali. No phrase of the main automaton holds one of these; there they all count as one class
+ * (`CJK_MARK`'s), so that the scan notes a text has some for free. Each script's phrases are an automaton of their
+ * own, read only over a text that holds that script: one table for all was 6.2 MB (5,362 states × 580 columns), as
+ * each state had a column for every script's letters.
  */
 const SCRIPTS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
-  [
-    [0x3040, 0x30ff],
-    [0x3400, 0x9fff],
-    [0xac00, 0xd7a3],
-    [0xf900, 0xfaff],
-    [0xff00, 0xffef],
-  ],
+  [...HAN_KANA_HANGUL_RANGES, [0xff00, 0xffef]],
   [[0x0400, 0x04ff]],
   [[0x0e00, 0x0e7f]],
   [
@@ -1461,7 +1464,7 @@ function cjkSignals(text: string): number {
 /**
  * `CJK_PHRASES` as Aho–Corasick automata, one per script (`SCRIPTS`): a phrase belongs to the script of its first
  * letter of one. Every code unit a phrase holds has a class (`classOf`); each script's automaton has a column per class
- * its phrases hold and one for every other (`columnOf`), and a full row of next states per state (about 1.4 MB in
+ * its phrases hold and one for every other (`columnOf`), and a full row of next states per state (about 2.1 MB in
  * all). Built on the first text that needs them, which `primeClassifier` gives them.
  */
 type ScriptAutomaton = { columnOf: Uint16Array; next: Uint16Array; out: Int32Array; columns: number };
@@ -1881,9 +1884,9 @@ function holdsNumber(text: string, number: string): boolean {
 
 /** Chinese, Japanese or Korean characters, whose own auth words (CJK_PHRASES) may say more than a token step. */
 const HAN_KANA_HANGUL = new RegExp(
-  `[${CJK_RANGES.filter(([from]) => from >= 0x3040 && from < 0xff00)
-    .map(([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`)
-    .join('')}]`,
+  `[${HAN_KANA_HANGUL_RANGES.map(
+    ([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`,
+  ).join('')}]`,
 );
 
 /** Words beside a token step that say the credentials failed, not the network: `invalid refresh token`. */
