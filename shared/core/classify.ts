@@ -1444,13 +1444,13 @@ const CJK_RANGES = SCRIPTS.flat();
  */
 function cjkSignals(text: string): number {
   cjkAutomata ??= buildCjkAutomata();
-  const { classOf, scriptOf, byScript } = cjkAutomata;
+  const { classOf, scriptOf, byScript, phrasesOf, classes } = cjkAutomata;
   let scripts = 0;
   for (let i = 0; i < text.length; i++) scripts |= scriptOf[text.charCodeAt(i)] ?? 0;
   let signals = 0;
-  for (let k = 0; k < byScript.length; k++) {
-    const automaton = byScript[k];
-    if (!(scripts & (1 << k)) || automaton === undefined) continue;
+  for (let k = 0; k < phrasesOf.length; k++) {
+    if (!(scripts & (1 << k))) continue;
+    const automaton = (byScript[k] ??= buildScriptAutomaton(phrasesOf[k] ?? [], classOf, classes));
     const { columnOf, next, out, columns } = automaton;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
@@ -1465,10 +1465,18 @@ function cjkSignals(text: string): number {
  * `CJK_PHRASES` as Aho–Corasick automata, one per script (`SCRIPTS`): a phrase belongs to the script of its first
  * letter of one. Every code unit a phrase holds has a class (`classOf`); each script's automaton has a column per class
  * its phrases hold and one for every other (`columnOf`), and a full row of next states per state (about 2.1 MB in
- * all). Built on the first text that needs them, which `primeClassifier` gives them.
+ * all). Each is built on the first text that holds its script (`primeClassifier`'s primers hold Chinese),
+ * so a process that never meets Thai or Greek never builds theirs.
  */
 type ScriptAutomaton = { columnOf: Uint16Array; next: Uint16Array; out: Int32Array; columns: number };
-type CjkAutomata = { classOf: Uint16Array; scriptOf: Uint8Array; byScript: ScriptAutomaton[] };
+type CjkAutomata = {
+  classOf: Uint16Array;
+  classes: number;
+  scriptOf: Uint8Array;
+  /** Each script's phrases, and its automaton once a text has held that script. */
+  phrasesOf: ReadonlyArray<ReadonlyArray<readonly [Signal, string]>>;
+  byScript: Array<ScriptAutomaton | undefined>;
+};
 let cjkAutomata: CjkAutomata | undefined;
 
 function buildCjkAutomata(): CjkAutomata {
@@ -1494,11 +1502,7 @@ function buildCjkAutomata(): CjkAutomata {
     if (script === 0) throw new Error(`classify: the CJK phrase ${phrase} holds no letter of a script`);
     phrasesOf[31 - Math.clz32(script)]?.push(entry);
   }
-  return {
-    classOf,
-    scriptOf,
-    byScript: phrasesOf.map((phrases) => buildScriptAutomaton(phrases, classOf, classes)),
-  };
+  return { classOf, classes, scriptOf, phrasesOf, byScript: [] };
 }
 
 /** One script's phrases as an automaton over the classes of `classOf` (`classes` of them). */
