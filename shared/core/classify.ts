@@ -1438,6 +1438,17 @@ const SCRIPTS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
 const CJK_RANGES = SCRIPTS.flat();
 
 /**
+ * Letters the second automaton reads as one, however a text spells them: Arabic's alef with hamza or madda as bare
+ * alef (`خطأ`, `خطا`), and Arabic's yeh, alef maksura and kaf as Persian's (Persian typed on an Arabic keyboard
+ * writes `ي` and `ك` for `ی` and `ک`). The phrases' own spelling is read the same way.
+ */
+// biome-ignore format: a table reads better packed
+const SAME_LETTER: ReadonlyArray<readonly [number, number]> = [
+  [0x0622, 0x0627], [0x0623, 0x0627], [0x0625, 0x0627], [0x0671, 0x0627],
+  [0x064a, 0x06cc], [0x0649, 0x06cc], [0x0643, 0x06a9],
+];
+
+/**
  * The signals of `CJK_PHRASES` in `text`, which holds a character of some script of theirs: one pass to find which
  * scripts it holds, and one pass of each such script's automaton, so a 256 KiB page costs a read or two whatever its
  * words.
@@ -1450,7 +1461,11 @@ function cjkSignals(text: string): number {
   let signals = 0;
   for (let k = 0; k < phrasesOf.length; k++) {
     if (!(scripts & (1 << k))) continue;
-    const automaton = (byScript[k] ??= buildScriptAutomaton(phrasesOf[k] ?? [], classOf, classes));
+    let automaton = byScript[k];
+    if (automaton === undefined) {
+      automaton = buildScriptAutomaton(phrasesOf[k] ?? [], classOf, classes);
+      byScript[k] = automaton;
+    }
     const { columnOf, next, out, columns } = automaton;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
@@ -1488,6 +1503,10 @@ function buildCjkAutomata(): CjkAutomata {
   });
   const classOf = new Uint16Array(0x10000);
   let classes = 1;
+  for (const [variant, letter] of SAME_LETTER) {
+    if (classOf[letter] === 0) classOf[letter] = classes++;
+    classOf[variant] = classOf[letter] ?? 0;
+  }
   for (const [, phrase] of CJK_PHRASES) {
     for (let i = 0; i < phrase.length; i++) {
       const code = phrase.charCodeAt(i);
@@ -2734,13 +2753,32 @@ function controlSequenceLength(t: string, from: number): number {
 
 /**
  * A code unit in lower case, for the ones the text's `toLowerCase` did not reach because a `\u` escape spelled them:
- * Latin and Cyrillic capitals (`\u041e\u0448\u0438\u0431\u043a\u0430`, as Python's `json.dumps` writes `Ошибка`).
+ * Latin, Greek and Cyrillic capitals (`\u041e\u0448\u0438\u0431\u043a\u0430`, as Python's `json.dumps` writes
+ * `Ошибка`; `\u00dcberlastet`).
  */
 function lowerCase(code: number): number {
-  if (code >= 0x41 && code <= 0x5a) return code + 32;
-  if (code >= 0x0410 && code <= 0x042f) return code + 32;
-  if (code >= 0x0400 && code <= 0x040f) return code + 80;
-  return code;
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? code + 32 : code;
+  if (code >= CASED_BELOW) return code;
+  lowered ??= lowerTable();
+  return lowered[code] ?? code;
+}
+
+/**
+ * Below this, the scripts with capitals whose words the classifier reads (Latin with accents, Greek, Cyrillic; and
+ * Vietnamese's and Greek's extended letters): a `\u00dc` or `\u0395` escape is lowered as `toLowerCase` lowers the
+ * text around it.
+ */
+const CASED_BELOW = 0x2000;
+let lowered: Uint16Array | undefined;
+
+/** Each code unit below `CASED_BELOW` lowered, where it lowers to one code unit (not `İ`). */
+function lowerTable(): Uint16Array {
+  const table = new Uint16Array(CASED_BELOW);
+  for (let code = 0; code < CASED_BELOW; code++) {
+    const lower = String.fromCharCode(code).toLowerCase();
+    table[code] = lower.length === 1 ? lower.charCodeAt(0) : code;
+  }
+  return table;
 }
 
 /** The code unit a `\u` escape at `i` stands for. */
@@ -3381,7 +3419,7 @@ function isWordChar(code: number): boolean {
 // biome-ignore format: a table reads better packed
 const PRIMERS = [
   'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
-  'Error: 503 Service Unavailable \\u0041\\u005cn \\n\\t\\r\\\\x \\"q\\" \u2019 \u00a0 \t\n  end\\',
+  'Error: 503 Service Unavailable \\u0041\\u00d7\\u005cn \\n\\t\\r\\\\x \\"q\\" \u2019 \u00a0 \t\n  end\\',
   '\u001b[31m503\u001b[39m \\u001b[1;2m \u001bx \u001b[',
   '[2026-03-14T09:26:53Z] ERROR agent: 401 x; 请求失败: 403',
   'retry after 2401s; Retry-After: "30"; retry_after_ms=250; try again in 1m30s, 9m38.016s or 4 days 20 hours 9 minutes',

@@ -3033,3 +3033,17 @@ describe("Greek, Hebrew, Arabic, Persian, Hindi and Bengali, read by the second 
     ['capacity', 'Δ=3 tokens; API Error: 529 Overloaded'],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('the same words spelled otherwise', () => {
+  it.each([
+    // Python's json.dumps escapes every letter past ASCII, capitals too: `Σ` as `\u03a3`.
+    [
+      'transport',
+      '{"error": "\\u03a3\\u03c6\\u03ac\\u03bb\\u03bc\\u03b1 \\u03b4\\u03b9\\u03ba\\u03c4\\u03cd\\u03bf\\u03c5"}',
+    ],
+    // Persian typed on an Arabic keyboard (ي, ك for ی, ک), and Arabic with a hamza its phrase leaves out.
+    ['transport', 'خطاي شبكه: اتصال به سرور برقرار نشد'],
+    ['auth', 'كليد API نامعتبر است'],
+    ['transport', 'فشل في الإتصال بالخادم'],
+    ['other', 'اتصال با موفقيت برقرار شد'],
+  ] as const)('reads %s in %j', expectRead);
+});
