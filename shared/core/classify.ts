@@ -96,6 +96,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'usage policies', 'acceptable use policy', 'violate our', 'violates our', 'violating our', 'refusal',
     'guardrail', 'moderation', 'inappropriate content', 'input data may contain', 'sensitive_words', 'data_inspection_failed',
     '"blocklist"', '"spii"', 'response was filter', 'responsible ai service',
+    // Rounds 75-78: OCI Generative AI's `Inappropriate output content detected in output blocklist` (under a proxy's 500).
+    'inappropriate output content', 'output blocklist',
     // Round 33: `blocked as it seems to violate Anthropic's Terms of Service` (not `may violate` or `appears to
     // violate` alone: HTTP framing, an invariant, a lint rule or sanctions are violated too).
     'violate anthropic',
@@ -235,6 +237,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
     // Round 59: a token not sent (`[请求step失败]: token is missing`).
     'token is missing',
+    // Rounds 75-78: a client with no sign-in (`no Nous authentication found (run: hermes auth)`).
+    'authentication found',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',
@@ -314,6 +318,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Python's call with a keyword its library does not take (`__init__() got an unexpected keyword argument 'timeout'`,
     // httpx 0.28's `'proxies'`): the client's own code, whatever the keyword's name.
     'unexpected keyword argument',
+    // Rounds 75-78: Python's subprocess that ran out of time (`subprocess.TimeoutExpired`, `Command '['agent', 'status']'
+    // timed out after 3.0 seconds`): the agent's own command.
+    'timeoutexpired', "]' timed out after",
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -469,6 +476,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'unable to process your request', 'modelnotready', 'model is loading', 'currently loading',
     'not ready yet', 'no instances available', 'are cooling down', 'is cooling down', 'all cooling down',
     'model_cooldown', 'server busy', 'llm busy', 'no slots available', 'maximum pending requests',
+    // Rounds 75-78: llama.cpp's and Xinference's busy slots (`no slot available`, `No available slot found for the model`).
+    'no slot available', 'no available slot',
     'high volume of traffic', 'high traffic', 'no server is currently available', 'more traffic than',
     'still being loaded', 'high load', 'queue position', 'in the queue at position', 'is not ready', 'no more data centers',
     'cooldown_list', 'under maintenance', 'down for maintenance', 'back shortly', 'accounts exhausted',
@@ -636,6 +645,16 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 69 and 71: a Codex response that failed (`ChatGPT Codex response failed`, `Provider call failed … Codex
     // response failed`), its `response.failed` event in an agent's words.
     'codex response failed',
+    // Rounds 75-78: a chat product's own failure to answer (ChatGPT's `Something went wrong while generating the
+    // response`, Claude's `response could not be fully generated`, `We are experiencing technical difficulties`), a local
+    // server's crashed loop (`unexpected error in llama server update_slots`), Replicate's `Prediction interrupted;
+    // please retry`, vLLM's gpt-oss output it could not parse (`HarmonyError: unexpected tokens remaining in message
+    // header`, `Could not parse header: too many tokens remaining after extracting content-type`: the model's own
+    // output, not an overflow), a router's `upstream stream failed before completion`, and SillyTavern's `Malformed JSON
+    // sent from server` (the server's answer was not JSON, not the request), an app's `upstream_failure`.
+    'went wrong while generating', 'could not be fully generated', 'experiencing technical difficulties',
+    'unexpected error in llama server', 'prediction interrupted', 'harmonyerror', 'tokens remaining in message header',
+    'tokens remaining after extracting', 'stream failed before completion', 'json sent from server', 'upstream_failure',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -766,6 +785,11 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'ssl_do_handshake() failed',
     'stream reset', 'rst_stream', 'goaway', 'remotedisconnected', 'remote end closed', 'remote disconnected',
     'connectionreseterror', 'connectionrefusederror', 'connectionabortederror', 'connectionerror',
+    // Rounds 75-78: Rust's io::ErrorKind as hyper's Debug output prints it (`Io(Kind(ConnectionReset))`,
+    // `Kind(AddrNotAvailable)`), and a harness's `Cursor reported a transport failure`.
+    'connectionreset', 'connectionaborted', 'addrnotavailable', 'transport failure',
+    // …and a model that does not answer (`LLM API unresponsive`, `Trying to reach gemini-3.1-pro-preview (Attempt 7/10)`).
+    'api unresponsive', 'llm unresponsive', 'trying to reach',
     'connection error', 'connection reset', 'connection refused', 'connectionrefused', 'connection closed',
     'connection aborted', 'connection failed', 'connection failure', 'connection timed out',
     'connection timeout', 'connection was closed', 'connection broken', 'connection lost',
@@ -949,7 +973,7 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['auth', '重新登录'], ['auth', 'key 不正确'],
   ['permission', '没有权限'], ['permission', '权限不足'], ['permission', '无权'], ['permission', '未订阅'], ['permission', '封禁'],
   ['permission', '所在地区不支持'], ['permission', '区域限制'],
-  ['server', '内部错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
+  ['server', '内部错误'], ['server', '内部未知错误'], ['server', '服务器错误'], ['server', '系统错误'], ['server', '模型请求失败'], ['server', '服务出错'],
   // Round 59: Zhipu's error table (`API 调用流程出错`, `您当前使用该 API 的频率过高`, `Authentication Token 非法`, `通过 Authentication
   // Token 的验证失败`, `您的账户不存在`, `当前订阅套餐暂未开放…权限`).
   ['server', '调用流程出错'], ['rate', '频率过高'], ['auth', 'token 非法'], ['auth', 'token 的验证失败'], ['auth', '账户不存在'],
@@ -1761,6 +1785,9 @@ export function classify(failure: Failure, context?: ClassifyContext): Classific
   // AuthenticationException: Authentication failed, see inner exception`): the connection's, when the network's words
   // say so, not the credentials' (the same exception also carries an app's `Invalid API key format`).
   if (signals & S.auth && signals & S.transport && scan.text.includes(TLS_AUTHENTICATION)) signals &= ~S.auth;
+  // The model's own output that a server could not parse names its tokens, not the context's.
+  if (signals & S.contextWeak && signals & S.server && scan.text.includes(OUTPUT_PARSE_FAILURE))
+    signals &= ~S.contextWeak;
   // Go's `net/http: HTTP/1.x transport connection broken: malformed HTTP response …`: the answer was not HTTP, so
   // the connection failed, not the request.
   if (signals & S.badRequest && signals & S.transport && scan.text.includes(GO_BROKEN_CONNECTION))
@@ -1807,12 +1834,16 @@ const GO_BROKEN_CONNECTION = 'transport connection broken';
 /**
  * Answers that failed, typed by a wrapper as a request error: Claude Code's `API returned an empty or malformed response
  * (HTTP 200)`, a relay's stream cut off mid-answer (`{"message":"stream error: stream disconnected before completion:
- * stream closed before response.completed","type":"invalid_request_error"}`).
+ * stream closed before response.completed","type":"invalid_request_error"}`), SillyTavern's `Malformed JSON sent from
+ * server` (the server's answer was not JSON).
  */
 const ANSWER_FAILURES = [
   'api returned an empty or malformed response',
   'stream closed before response.completed',
+  'json sent from server',
 ];
+/** vLLM's gpt-oss output it could not parse (`Could not parse header: too many tokens remaining after extracting …`). */
+const OUTPUT_PARSE_FAILURE = 'tokens remaining after extracting';
 /** .NET's namespace for TLS (`System.Security.Authentication.AuthenticationException: Authentication failed, …`). */
 const TLS_AUTHENTICATION = 'system.security.authentication';
 
@@ -1853,10 +1884,16 @@ function modelFailedAfter(text: string, from: number): boolean {
   for (const line of MODEL_CALL_FAILURES) if (text.indexOf(line, from) >= 0) return true;
   return false;
 }
-/** How far after a surroundings' phrase a failure's words are still that program's own answer… */
-const OWN_SPAN = 64;
-/** …and how far before its end (inside it: `PineconeInternalServerError`). */
-const OWN_BEFORE = 40;
+/**
+ * How far after a surroundings' phrase a failure's words are still that program's own answer… (64 until rounds 75-78:
+ * `invoke tool failed: request failed with status code: 500 and respond with: {"message": "Internal Server Error"`)
+ */
+const OWN_SPAN = 80;
+/**
+ * …and how far before its end (inside it: `PineconeInternalServerError`; before it: `(Internal server error) - All
+ * scraping engines failed!`, `502 Server Error: Bad Gateway for url: https://api.tavily.com`; 40 until rounds 75-78).
+ */
+const OWN_BEFORE = 48;
 
 /** Whether words at `at` are the answer of the program whose phrase ends at `end`. */
 const ownAnswer = (at: number, end: number): boolean => at >= end - OWN_BEFORE && at <= end + OWN_SPAN;
@@ -2133,7 +2170,24 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // (`oss-cn-hangzhou.aliyuncs.com`), an agent's own web reader (`Error reading URL: Error: Request timed out`), a
     // benchmark harness's result (Terminal-Bench's `"failure_mode": "agent_timeout"`).
     'auto-update failed', '[auto_update]', 'reach database server', 'default_tenant', 'dingtalk_stream',
-    'api.dingtalk.com', 'oss-cn-', 'error reading url', '"failure_mode"'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
+    'api.dingtalk.com', 'oss-cn-', 'error reading url', '"failure_mode"',
+    // Rounds 75-78: a feature-flag client (Unleash's `Unleash error: Get "https://…/api/client/features": context deadline
+    // exceeded`), Ollama's model downloads (`pulling manifest`, `Error: pull model manifest: 500`), an editor's extension
+    // gallery (`Error While fetching extensions. Server returned 503`), a code search's embedding index.
+    'unleash error', '/api/client/features', 'pull model manifest', 'pulling manifest', 'fetching extensions',
+    'embedding index',
+    // …and an agent's tools and services by their own names: vector stores (qdrant-client's `ResponseHandlingException`,
+    // Qdrant's server log), a search API (Tavily's host), web scrapers (Firecrawl's `All scraping engines failed`,
+    // `trying to scrape URL`, `SCRAPE_TIMEOUT`; crawl4ai; Playwright's `Page.goto: Timeout 5000ms exceeded`), CrewAI's tool
+    // wrapper (`I encountered an error while trying to use the tool`) and telemetry host, Dify's tool plugins (`invoke
+    // tool failed`), LangSmith's tracing (`Failed to batch ingest runs: LangSmithConnectionError`; not its run helpers'
+    // frames, which wrap model calls), Thrift's HTTP client (Databricks SQL), a search or database query (`503 Failed to
+    // execute query because not enough resources were available`), and a chat channel's delivery (`Delivery failed: Bad
+    // Gateway`, `Failed to deliver message after multiple attempts`, `[Telegram] Failed to send response`).
+    'responsehandlingexception', 'qdrant::', 'api.tavily.com', 'scraping engines', 'to scrape url', 'scrape_timeout',
+    'crawl4ai', 'page.goto: timeout', 'while trying to use the tool', 'telemetry.crewai.com', 'invoke tool failed',
+    'langsmithconnectionerror', 'batch ingest runs', 'thttpexception', 'failed to execute query', 'delivery failed',
+    'failed to deliver message'].map((phrase) => ({ phrase, action: { special: 'surroundings' as const } })),
   // Python's `OverflowError: timeout doesn't fit into C timeval`, which `classify` weighs like a JavaScript error.
   { phrase: 'overflowerror', action: { special: 'overflow' } },
   { phrase: 'capacityerror', action: { special: 'capacityError' } },

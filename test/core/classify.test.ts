@@ -2931,6 +2931,88 @@ describe("rounds 72-74: fix notes, run logs and Asian providers' apps", () => {
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('rounds 75-78: coding editors, agent frameworks, inference servers and cloud model APIs', () => {
+  it.each([
+    [
+      'transport',
+      "I'm sorry, I couldn't complete that request.\n\nRequest failed with error: Transport(reqwest::Error { kind: Decode, source: hyper::Error(Body, Error { kind: Io(Kind(ConnectionReset)) }) })",
+    ],
+    [
+      'transport',
+      "I'm sorry, I couldn't complete that request.\n\nRequest failed with error: Transport(reqwest::Error { kind: Decode, source: hyper::Error(Body, Error { kind: Io(Kind(AddrNotAvailable)) }) })",
+    ],
+    [
+      'other',
+      'E0517 13:07:29.597358 10826 unleash.go:60] Unleash error: Get "https://unleash.codeium.com/api/client/features": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
+    ],
+    [
+      'other',
+      "Request failed: Error retrieving embeddings: Error: Embeddings.Search http status 500: error searching embedding index: getting repo embedding index for repo 'path/to/my/repo': downloading repo embedding index: 2 errors occurred: * failed to get object: NoSuchKey: * fa.",
+    ],
+    ['other', 'Error While fetching extensions. Server returned 503'],
+    [
+      'other',
+      "⚠  Could not verify auth status with `/home/muddles/.local/bin/agent status`: Command \n'['/home/muddles/.local/bin/agent', 'status']' timed out after 3.0 seconds",
+    ],
+    [
+      'server',
+      'Something went wrong while generating the response. If this issue persists please contact us through our help center at help.openai.com.',
+    ],
+    [
+      'transport',
+      'ProviderAdapterRequestError: Provider adapter request failed (cursor) for session/prompt: Cursor reported a transport failure.\n    at Array.<anonymous> (file:///Applications/T3%20Code%20(Alpha).app/Contents/Resources/app.asar/apps/server/dist/bin.mjs:146304:98)\n    at next (<anonymous>)\n    at sendTurn (Alpha)',
+    ],
+    ['server', '服务内部未知错误，请稍后重试'],
+    [
+      'server',
+      'Malformed JSON sent from server: {"error":{"message":"Chat completion aborted. Please check the server console.","trace":"Traceback (most recent call last):\\n  File \\"/media/npetro/nvme_1/tabbyAPI/endpoints/OAI/utils/chat_completion.py\\", line 275, in stream_generate_chat_completion\\n    raise generation\\n  File \\"/media/npetro/nvme_1/tabbyAPI/endpoints/OAI/utils/chat_completion.py\\", line 229, in',
+    ],
+    [
+      'server',
+      '    raise ModelError(prediction.error)\nreplicate.exceptions.ModelError: Prediction interrupted; please retry (code: PA)',
+    ],
+    [
+      'server',
+      'openai.APIError: Could not parse header: too many tokens remaining after extracting content-type and recipient',
+    ],
+    [
+      'server',
+      '[1704891429] update_slots : failed to decode the batch, n_batch = 1, ret = 1\n[1704891429] unexpected error in llama server update_slots - exiting main loop\n[1704891429] \nllama server shutting down',
+    ],
+    [
+      'other',
+      '{"success":false,"error":"(Internal server error) - All scraping engines failed! -- Double check the URL to make sure it\'s not broken. If the issue persists, contact us at help@REDACTED.example."}',
+    ],
+    [
+      'other',
+      'requests.exceptions.HTTPError: 502 Server Error: Bad Gateway for url: https://api.tavily.com/search',
+    ],
+    [
+      'other',
+      'Failed to transform agent message: PluginInvokeError: {"args":{},"error_type":"Exception","message":"invoke tool failed: request failed with status code: 500 and respond with: {\\n \\"message\\": \\"Internal Server Error\\",\\n \\"code\\": \\"unknown\\"\\n}\\n"}',
+    ],
+    [
+      'other',
+      "WARNING:langsmith.client:Failed to batch ingest runs: LangSmithConnectionError('Connection error caused failure to POST https://api.smith.langchain.com/runs/batch  in LangSmith API. Please confirm your internet connection.. SSLError(MaxRetryError(\"HTTPSConnectionPool(host=\\'api.smith.langchain.com\\', port=443): Max retries exceeded with url: /runs/batch (Caused by SSLError(SSLEOFError(8, \\'EOF occ",
+    ],
+    [
+      'other',
+      "2024-03-03 22:26:23 +0000   24957 execution          ERROR    Node test in line 0 failed. Exception: Execution failure in 'test': (ResponseHandlingException) timed out.",
+    ],
+    [
+      'content_filter',
+      "An error occurred: Error code: 500 - {'detail': '{\\'target_service\\': \\'generative_ai_inference\\', \\'status\\': 400, \\'code\\': \\'400\\', \\'opc-request-id\\': \\'B0D3887E455841B5A4550F9A5E976B23/5C7AAC456AA93EC4F19CCE61DB2D9BCC/DC64FD2C8DB3E80CFC36EE0C0FB8B01C\\', \\'message\\': \\'Inappropriate output content detected in output blocklist\\', \\'operation_name\\': \\'chat\\', \\'timestamp\\': \\'2024-11-27T23:20:4",
+    ],
+    [
+      'other',
+      '503 Failed to execute query because not enough resources were available to cover 100% of the index',
+    ],
+    [
+      'auth',
+      '2026-05-20 10:28:14,716 WARNING agent.auxiliary_client: Auxiliary Nous client unavailable: no Nous authentication found (run: hermes auth).',
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
 describe('Vietnamese and Thai, read by the second automaton', () => {
   it.each([
     ['transport', 'Hết thời gian kết nối, không thể nhận cuộc trò chuyện.'],
