@@ -3013,6 +3013,79 @@ describe('rounds 75-78: coding editors, agent frameworks, inference servers and 
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe("a review of rounds 75-78: a reviewer's texts for the new words, what they catch and what they must not", () => {
+  it.each([
+    [
+      'content_filter',
+      "oci.exceptions.ServiceError: {'target_service': 'generative_ai_inference', 'status': 400, 'code': 'InvalidParameter', 'opc-request-id': 'D1A0F1C2E3/7A7B', 'message': 'Inappropriate output content detected in output blocklist.', 'operation_name': 'chat', 'timestamp': '2025-09-12T08:14:03.112Z'}",
+    ],
+    ['auth', 'error: No authentication found. Run `codex login` or set OPENAI_API_KEY in your environment.'],
+    ['other', "psutil.TimeoutExpired: timeout after 5 seconds (pid=48211, name='node')"],
+    ['capacity', 'RuntimeError: [address=0.0.0.0:41797, pid=2211] No available slot found for the model'],
+    ['server', 'error: Something went wrong while generating a response. Please try again.'],
+    [
+      'other',
+      'jira_search failed: {"errorMessages":["We are experiencing technical difficulties. Please try again later."],"errors":{}}',
+    ],
+    [
+      'other',
+      '^C\nKeyboardInterrupt\nPrediction interrupted by user; partial results saved to out/preds.csv',
+    ],
+    [
+      'other',
+      'Error: S3 multipart upload stream failed before completion: part 7 of 12 (key=artifacts/build-4411.tar.gz)',
+    ],
+    ['transport', 'hyper_util::client::legacy::Error(SendRequest, hyper::Error(Io, Kind(ConnectionReset)))'],
+    [
+      'other',
+      'error[E0599]: no variant or associated item named `ConnectionAbort` found for enum `ErrorKind` in the current scope\n  --> src/net.rs:44:30\n   |\n44 |         io::ErrorKind::ConnectionAborted => retry(),\nhelp: there is a variant with a similar name: `ConnectionAborted`',
+    ],
+    [
+      'other',
+      '%3|1727339612.201|FAIL|rdkafka#producer-1| [thrd:kafka:9092/bootstrap]: kafka:9092/bootstrap: Disconnected while requesting ApiVersion\nKafkaError{code=_TRANSPORT,val=-195,str="Local: Broker transport failure"}',
+    ],
+    ['other', 'WARN pr-status: GitHub API unresponsive, skipping check run update for acme/web#412'],
+    [
+      'other',
+      '[unleash] Unleash error: Get "https://flags.internal/api/client/features": context deadline exceeded (Client.Timeout exceeded while awaiting headers)',
+    ],
+    [
+      'transport',
+      'pulling manifest\nverifying sha256 digest\nsuccess\nError: POST predict: Post "http://127.0.0.1:39425/completion": EOF',
+    ],
+    [
+      'other',
+      'Failed to update embedding index: request to https://repo42.cursor.sh/v1/embed failed, reason: socket hang up',
+    ],
+    [
+      'capacity',
+      'Loaded embedding index (12,403 chunks) from .cache/index.faiss\nAPI Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'other',
+      "Error: Tavily search failed: HTTPSConnectionPool(host='api.tavily.com', port=443): Read timed out. (read timeout=60)",
+    ],
+    ['other', 'Error: Failed to scrape URL. Status code: 408. Error: Request timed out'],
+    [
+      'other',
+      '{"success":false,"code":"SCRAPE_TIMEOUT","error":"Scrape timed out after waiting in the concurrency limit queue"}',
+    ],
+    [
+      'other',
+      "HTTPSConnectionPool(host='telemetry.crewai.com', port=4319): Max retries exceeded with url: /v1/traces (Caused by ConnectTimeoutError(<urllib3.connection.HTTPSConnection object at 0x7f>, 'Connection to telemetry.crewai.com timed out. (connect timeout=30)'))",
+    ],
+    [
+      'other',
+      'databricks.sql.exc.RequestError: Error during request to server: THttpException: HTTP 503 Service Unavailable (attempt 5/30)',
+    ],
+    [
+      'other',
+      'confluent_kafka: Message delivery failed: KafkaError{code=_MSG_TIMED_OUT,val=-192,str="Local: Message timed out"}',
+    ],
+    ['other', '[discord] Failed to deliver message after multiple attempts: 502 Bad Gateway'],
+    ['server', 'خطاي سرور: لطفا بعدا دوباره امتحان كنيد'],
+  ] as const)('reads %s in %j', expectRead);
+});
 describe('Vietnamese and Thai, read by the second automaton', () => {
   it.each([
     ['transport', 'Hết thời gian kết nối, không thể nhận cuộc trò chuyện.'],
@@ -3121,6 +3194,11 @@ describe('the same words spelled otherwise', () => {
     [
       'transport',
       '{"error": "\\u03a3\\u03c6\\u03ac\\u03bb\\u03bc\\u03b1 \\u03b4\\u03b9\\u03ba\\u03c4\\u03cd\\u03bf\\u03c5"}',
+    ],
+    // …and a word-final capital sigma, which an escape lowers to `σ` where the text's own lowering gives `ς`.
+    [
+      'transport',
+      '{"error": "\\u03a3\\u03a6\\u0391\\u039b\\u039c\\u0391 \\u03a3\\u03a5\\u039d\\u0394\\u0395\\u03a3\\u0397\\u03a3"}',
     ],
     // Persian typed on an Arabic keyboard (ي, ك for ی, ک), and Arabic with a hamza its phrase leaves out.
     ['transport', 'خطاي شبكه: اتصال به سرور برقرار نشد'],
