@@ -322,6 +322,12 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 75-78: Python's subprocess that ran out of time (`subprocess.TimeoutExpired`, `Command '['agent', 'status']'
     // timed out after 3.0 seconds`): the agent's own command.
     'timeoutexpired', "]' timed out after",
+    // Rounds 79-81: an orchestrator's own processes (claude-squad's `timed out waiting for tmux session`), an agent that
+    // would not start (`Claude native binary not found`, `Failed to start Claude Code: [Errno 8] Exec format error`, an
+    // ACP session that would not initialise: `Request initialize timed out after 60 seconds`, the Agent SDK's `Control
+    // request timeout: initialize`) and a JSON-RPC method the agent does not have (`"Method not found" (ACP -32601)`).
+    'tmux session', 'binary not found', 'exec format error', 'failed to start claude code',
+    'failed to initialize acp session', 'request initialize timed out', 'control request timeout', 'method not found',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -660,6 +666,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'response could not be fully generated', 'unexpected error in llama server', 'prediction interrupted', 'harmonyerror',
     'tokens remaining in message header', 'tokens remaining after extracting', 'upstream stream failed before completion',
     'json sent from server',
+    // Rounds 79-81: nanobot's retry of a model call (`LLM transient error (attempt 1/3), retrying in 1s`).
+    'llm transient error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
     'server error', 'bad gateway', 'bad_gateway', 'badgateway', 'gateway timeout', 'gateway time-out',
     'gateway_timeout', 'gatewaytimeout', 'the server had an error',
@@ -1001,6 +1009,12 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // ログイン log in.
   ['transport', 'タイムアウト'], ['transport', '超時'], ['transport', '接続'], ['transport', '連線'], ['transport', '意外结束'],
   ['capacity', '과부하'], ['capacity', '용량 제약'], ['capacity', '暫時無法'], ['capacity', '일시적으로 사용할 수 없'],
+  // Rounds 79-81: apps' own messages in Japanese and Korean (a provider's `サーバー エラー`, `サービスで予期しない問題が発生し`,
+  // Korean's `서버 내부 오류` and `연결이 시간 초과되었습니다`, an upstream's answer that took too long) and a subscription's
+  // credits used up (`订阅积分已用尽`).
+  ['server', 'サーバー エラー'], ['server', 'サービスで予期しない問題'], ['server', '내부 오류'],
+  ['transport', '시간 초과'], ['transport', '시간이 초과'], ['transport', '待ち時間が長すぎ'], ['transport', '대기 시간이 너무'],
+  ['quota', '积分已用尽'], ['quota', '积分不足'],
   ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
   ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],
   // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크
@@ -2197,6 +2211,10 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // gallery (`Error While fetching extensions. Server returned 503`), a code search's embedding index.
     'unleash error', 'pull model manifest', 'fetching extensions',
     'embedding index',
+    // Rounds 79-81: an app's fetch of its models' prices and limits (`Failed to fetch LLM metadata: Cannot connect to host
+    // models.dev:443`, `failed to update price info`; not any models.dev fetch: a relay's catalog sync is labelled the
+    // turn's), and Wechaty's puppet for WeChat (`PuppetService … 13 INTERNAL …`).
+    'fetch llm metadata', 'update price info', 'puppetservice',
     // …and an agent's tools and services by their own names: vector stores (qdrant-client's `ResponseHandlingException`,
     // Qdrant's server log), a search API (Tavily's host), web scrapers (Firecrawl's `All scraping engines failed`,
     // `trying to scrape URL`, `SCRAPE_TIMEOUT`; crawl4ai; Playwright's `Page.goto: Timeout 5000ms exceeded`), CrewAI's tool

@@ -3013,6 +3013,60 @@ describe('rounds 75-78: coding editors, agent frameworks, inference servers and 
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('rounds 79-81: Asian coding agents, headless runs and their orchestrators, chat-bot gateways', () => {
+  it.each([
+    [
+      'other',
+      'WARN    task/init.go:32 failed to update price info: Get "https://models.dev/api.json": net/http: TLS handshake timeout',
+    ],
+    [
+      'server',
+      'プロバイダー サーバー エラー。プロバイダー側に問題があり、リクエスト自体に問題はありません。',
+    ],
+    [
+      'server',
+      'サービスで予期しない問題が発生し、リクエストを完了できませんでした。時間を置いて再試行してください',
+    ],
+    ['server', '서버 내부 오류가 발생했습니다. 잠시 후 다시 시도하세요'],
+    [
+      'transport',
+      '연결이 시간 초과되었습니다(네트워크가 불안정하거나 서비스에 액세스할 수 없음). 잠시 후 다시 시도하세요',
+    ],
+    ['quota', '订阅积分已用尽，暂时无法使用该功能。你可以升级计划，或配置自定义模型 API 后继续'],
+    [
+      'other',
+      'ERROR:2025/06/17 15:00:25 list.go:292: could not get repo name: cannot get repo name for instance that has not been started\nERROR:2025/06/17 15:00:25 app.go:668: failed to start new session: timed out waiting for tmux session claudesquad_foo: <nil> (cleanup error: error killing tmux session: exit status 1)',
+    ],
+    [
+      'other',
+      'ACP protocol error: Internal error: { "details": "Claude native binary not found for win32-x64. Reinstall @anthropic-ai/claude-agent-sdk without --omit=optional, or set CLAUDE_CODE_EXECUTABLE." }',
+    ],
+    [
+      'other',
+      'Error · RuntimeError\nClaude SDK connect failed: Failed to start Claude Code: [Errno 8] Exec format error\nCLI stderr:\n(no CLI stderr captured)',
+    ],
+    [
+      'other',
+      '2026-04-20 10:26:51,727 [   7605]   WARN - #c.i.m.l.a.a.c.AcpSessionLifecycleManager - Failed to initialize ACP session for chat 8fdba51d-7f90-4e6c-a81b-d0d421c9abcc, error: com.agentclientprotocol.protocol.JsonRpcException: Internal error\ncom.agentclientprotocol.protocol.JsonRpcException: Internal error\n\tat com.agentclientprotocol.protocol.Protocol.handleResponse(Protocol.kt:465)',
+    ],
+    [
+      'other',
+      'Agent rejected session/set_config_option for "timeout"="120": "Method not found": session/set_config_option (ACP -32601)',
+    ],
+    [
+      'other',
+      '23:50:22.014 › [ACP] claude --prefer-offline failed, retrying with fresh registry lookup: Request initialize timed out after 60 seconds\n23:50:22.311 › [ACP claude] Process exited with code: 143, signal: null\n23:50:31.578 › [ACP] First connect attempt failed, retrying once: Connection timeout after 70 seconds',
+    ],
+    [
+      'other',
+      '[22:08:36.495] [Core] [ERRO] [v4.19.2] [utils.llm_metadata:65]: Failed to fetch LLM metadata: Cannot connect to host models.dev:443 ssl:default [None]',
+    ],
+    [
+      'other',
+      '10:21:47 INFO PuppetService messageSendFile(R:10861257334220843, FileBox#Url<1725589303mHkD.png>) about to call grpc\n10:21:48 ERR 处理元素时出错: Error: 13 INTERNAL: WorkproErrorCode: 20001, Feature temporarily unavailable.',
+    ],
+  ] as const)('reads %s in %j', expectRead);
+});
 describe("a review of rounds 75-78: a reviewer's texts for the new words, what they catch and what they must not", () => {
   it.each([
     [
