@@ -802,6 +802,17 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Kind(AddrNotAvailable)`; not a test's own `ErrorKind::ConnectionAborted`, a review), a harness's `Cursor reported a
     // transport failure` (not Kafka's `Broker transport failure`), and a model that does not answer (`LLM API
     // unresponsive`).
+    // Windows' socket errors without their WinError number (10060's `A connection attempt failed because the connected
+    // party did not properly respond`, .NET's `The remote name could not be resolved`), and in Windows' other languages
+    // where their words are ASCII (10054's `vom Remotehost geschlossen`, `por el host remoto`; 10061's `el equipo de
+    // destino denegó`, `l'ordinateur cible l'a expressément refusée`; 10060's `la parte conectada no respondió`; 11001's
+    // `Der angegebene Host ist unbekannt`).
+    'connection attempt failed', 'remote name could not be resolved', 'vom remotehost geschlossen',
+    'durch den hostcomputer abgebrochen', 'gegenstelle nach einer bestimmten zeitspanne', 'host ist unbekannt',
+    'por el host remoto', 'pelo host remoto', "forzatamente dall'host remoto", 'el equipo de destino deneg',
+    'la parte conectada no respond', 'rifiuto persistente del computer di destinazione',
+    'risposta non corretta della parte connessa', "l'ordinateur cible l'a express", 'de destino as recusou',
+    'o componente conectado',
     'kind(connectionreset', 'kind: connectionreset', 'kind(connectionaborted', 'kind: connectionaborted',
     'kind(addrnotavailable', 'reported a transport failure', 'llm api unresponsive',
     'model api unresponsive', 'llm unresponsive',
@@ -1015,6 +1026,12 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['server', 'サーバー エラー'], ['server', 'サービスで予期しない問題'], ['server', '내부 오류'],
   ['transport', '시간 초과'], ['transport', '시간이 초과'], ['transport', '待ち時間が長すぎ'], ['transport', '대기 시간이 너무'],
   ['quota', '积分已用尽'], ['quota', '积分不足'],
+  // Windows' socket errors in its languages, where the main automaton cannot read them (10054 reset, 10061 refused,
+  // 10060 no answer, 11001 no such host): French, Polish, Turkish, Korean, Chinese and Japanese.
+  ['transport', "fermée par l'hôte distant"], ['transport', "parti connecté n'a pas répondu"],
+  ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
+  ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
+  ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
   ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
   ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],
   // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크

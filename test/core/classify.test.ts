@@ -3242,6 +3242,38 @@ describe("Greek, Hebrew, Arabic, Persian, Hindi and Bengali, read by the second 
     ['capacity', 'Δ=3 tokens; API Error: 529 Overloaded'],
   ] as const)('reads %s in %j', expectRead);
 });
+// Windows' own messages for a socket that was reset (10054), refused (10061), not answered (10060) and a host not found
+// (11001), as a localised Windows prints them under .NET's and Python's exceptions.
+describe("Windows' socket errors in its languages", () => {
+  it.each([
+    'System.Net.Http.HttpRequestException: Se ha forzado la interrupción de una conexión existente por el host remoto.',
+    'IOException: Eine vorhandene Verbindung wurde vom Remotehost geschlossen.',
+    "Une connexion existante a dû être fermée par l'hôte distant",
+    '현재 연결은 원격 호스트에 의해 강제로 끊겼습니다',
+    "Connessione in corso interrotta forzatamente dall'host remoto",
+    'Istniejące połączenie zostało gwałtownie zamknięte przez zdalnego hosta',
+    'Varolan bir bağlantı uzaktaki bir ana bilgisayar tarafından zorla kapatıldı',
+    'Foi forçado o cancelamento de uma conexão existente pelo host remoto',
+    'Eine bestehende Verbindung wurde softwaregesteuert durch den Hostcomputer abgebrochen',
+    'No se puede establecer una conexión ya que el equipo de destino denegó expresamente dicha conexión.',
+    'Impossibile stabilire la connessione. Rifiuto persistente del computer di destinazione.',
+    "Aucune connexion n'a pu être établie car l'ordinateur cible l'a expressément refusée",
+    '대상 컴퓨터에서 연결을 거부했으므로 연결하지 못했습니다',
+    'Nenhuma conexão pôde ser feita porque a máquina de destino as recusou ativamente',
+    'A connection attempt failed because the connected party did not properly respond after a period of time',
+    'Verbindungsversuch ist fehlgeschlagen, da die Gegenstelle nach einer bestimmten Zeitspanne nicht richtig reagiert hat',
+    'Se produjo un error durante el intento de conexión ya que la parte conectada no respondió adecuadamente tras un periodo de tiempo',
+    "Une tentative de connexion a échoué car le parti connecté n'a pas répondu convenablement au-delà d'une certaine durée",
+    'Uma tentativa de conexão falhou porque o componente conectado não respondeu corretamente após um período de tempo',
+    'Impossibile stabilire la connessione. Risposta non corretta della parte connessa dopo un determinato intervallo di tempo',
+    'Próba połączenia nie powiodła się, ponieważ połączona strona nie odpowiedziała poprawnie po ustalonym czasie',
+    'Bir bağlantı girişimi, bağlanılan uygun şekilde belirli bir süre içinde yanıt vermediğinden başarısız oldu',
+    "The remote name could not be resolved: 'api.openai.com'",
+    'Der angegebene Host ist unbekannt.',
+    '不知道这样的主机。',
+    'そのようなホストは不明です。',
+  ])('reads %j as a transport failure', (text) => expectRead('transport', text));
+});
 describe('the same words spelled otherwise', () => {
   it.each([
     // Python's json.dumps escapes every letter past ASCII, capitals too: `Σ` as `\u03a3`.
