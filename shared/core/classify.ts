@@ -545,6 +545,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   badRequest: [
     'invalid_request_error', 'invalidrequesterror', 'invalid request', 'bad request', 'bad_request',
     'request is not valid',
+    // Anthropic's empty blocks (`messages: text content blocks must be non-empty`, `all messages must have non-empty
+    // content`).
+    'content blocks must be non-empty', 'must have non-empty content',
     // Round 59: a parameter refused by its rule (`The thinking_budget parameter must be a positive integer`), a request
     // missing what it needs (`Request is missing headers or body`; not `is missing required`, which the agent's own files
     // are too: `Agent file …/README.md is missing required 'name' in frontmatter`).
@@ -813,6 +816,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'la parte conectada no respond', 'rifiuto persistente del computer di destinazione',
     'risposta non corretta della parte connessa', "l'ordinateur cible l'a express", 'de destino as recusou',
     'o componente conectado',
+    // Runtimes' own words for a connection that broke, as a list of every platform's showed (Go's `use of closed network
+    // connection`, `no route to host`; OkHttp's `java.io.EOFException: \n not found: limit=0`, not any EOFException: a
+    // keystore's `Detect premature EOF`; httpcore's bare `ReadError`; .NET's `Error while copying content to a stream`;
+    // BSD's `Software caused connection abort`).
+    'use of closed network connection', 'no route to host', 'not found: limit=', 'httpcore.readerror',
+    'httpcore.writeerror', 'httpx.readerror', 'httpx.writeerror', 'copying content to a stream',
+    'software caused connection abort',
     'kind(connectionreset', 'kind: connectionreset', 'kind(connectionaborted', 'kind: connectionaborted',
     'kind(addrnotavailable', 'reported a transport failure', 'llm api unresponsive',
     'model api unresponsive', 'llm unresponsive',
@@ -2232,6 +2242,11 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // models.dev:443`, `failed to update price info`; not any models.dev fetch: a relay's catalog sync is labelled the
     // turn's), and Wechaty's puppet for WeChat (`PuppetService … 13 INTERNAL …`).
     'fetch llm metadata', 'update price info', 'puppetservice',
+    // An agent's tools by the words agents print for them (`Tool execution failed: Request failed with status code 503`,
+    // `WebFetch failed: 503`), Postgres's drivers (`could not connect to server: Connection refused … accepting TCP/IP
+    // connections on port 5432?`). Not GitHub's API by its host: Copilot's token comes from api.github.com.
+    'tool execution failed', 'webfetch failed', 'accepting tcp/ip connections',
+    'psycopg2.operationalerror', 'psycopg.operationalerror', 'sqlalchemy.exc.operationalerror',
     // …and an agent's tools and services by their own names: vector stores (qdrant-client's `ResponseHandlingException`,
     // Qdrant's server log), a search API (Tavily's host), web scrapers (Firecrawl's `All scraping engines failed`,
     // `trying to scrape URL`, `SCRAPE_TIMEOUT`; crawl4ai; Playwright's `Page.goto: Timeout 5000ms exceeded`), CrewAI's tool
