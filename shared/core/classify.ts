@@ -240,6 +240,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 75-78: a client with no sign-in (`no Nous authentication found (run: hermes auth)`; not `existing
     // authentication found`, a review).
     'no authentication found', 'authentication found (run',
+    // OpenAI's 401 for a key outside any organization (`You must be a member of an organization to use the API`).
+    'member of an organization to use the api',
     'invalid_api_key', 'invalid api-key', 'incorrect api key', 'invalid x-api-key', 'x-api-key header',
     'api key not valid', 'api_key_invalid', 'api key is invalid', 'api key expired', 'api_key_expired',
     'api key not found', 'missing api key', 'no api key', 'api key is missing', 'api key is required',

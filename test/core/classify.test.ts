@@ -3496,6 +3496,171 @@ describe("every platform's network failures and the providers' usual refusals", 
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+// The providers' documented errors (Anthropic's, OpenAI's, Gemini's, Bedrock's exceptions, Azure OpenAI's, Mistral's,
+// DeepSeek's, OpenRouter's, Groq's) and Codex's lines for them: each retried exactly when its class is.
+describe("the providers' documented errors", () => {
+  it.each([
+    [
+      'bad_request',
+      '413 {"type":"error","error":{"type":"request_too_large","message":"Request exceeds the maximum allowed number of bytes."}}',
+    ],
+    [
+      'server',
+      '500 {"type":"error","error":{"type":"api_error","message":"An unexpected error has occurred internal to Anthropic\'s systems."}}',
+    ],
+    [
+      'capacity',
+      '529 {"type":"error","error":{"type":"overloaded_error","message":"Anthropic\'s API is temporarily overloaded."}}',
+    ],
+    [
+      'permission',
+      '403 {"type":"error","error":{"type":"permission_error","message":"Your API key does not have permission to use the specified resource."}}',
+    ],
+    ['auth', '401 Invalid Authentication'],
+    [
+      'auth',
+      'You must be a member of an organization to use the API. Please contact us through our help center at help.openai.com.',
+    ],
+    ['server', 'The server had an error while processing your request. Sorry about that!'],
+    ['capacity', 'The engine is currently overloaded, please try again later.'],
+    ['capacity', '503 Slow Down: Please reduce your request rate.'],
+    ['bad_request', '400 INVALID_ARGUMENT: Request contains an invalid argument.'],
+    ['permission', '400 FAILED_PRECONDITION: User location is not supported for the API use.'],
+    ['permission', "403 PERMISSION_DENIED: Your API key doesn't have the required permissions."],
+    [
+      'bad_request',
+      '404 NOT_FOUND: models/gemini-9 is not found for API version v1beta, or is not supported for generateContent.',
+    ],
+    ['rate_limit', "429 RESOURCE_EXHAUSTED: You've exceeded the rate limit."],
+    [
+      'server',
+      '500 INTERNAL: An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    ],
+    ['capacity', '503 UNAVAILABLE: The service may be temporarily overloaded or down.'],
+    ['transport', '504 DEADLINE_EXCEEDED: The service is unable to finish processing within the deadline.'],
+    [
+      'server',
+      'An error occurred (InternalServerException) when calling the InvokeModel operation: An internal server error occurred.',
+    ],
+    [
+      'server',
+      'An error occurred (ModelErrorException) when calling the InvokeModel operation: The model encountered an error while processing the request.',
+    ],
+    [
+      'capacity',
+      'An error occurred (ModelNotReadyException) when calling the InvokeModel operation: Model is not ready to serve inference requests.',
+    ],
+    [
+      'server',
+      'An error occurred (ModelStreamErrorException) when calling the ConverseStream operation: The model stream encountered an error.',
+    ],
+    [
+      'transport',
+      'An error occurred (ModelTimeoutException) when calling the InvokeModel operation: The request took too long to process.',
+    ],
+    [
+      'bad_request',
+      'An error occurred (ResourceNotFoundException) when calling the InvokeModel operation: Could not resolve the foundation model from the provided model identifier.',
+    ],
+    [
+      'quota',
+      'An error occurred (ServiceQuotaExceededException) when calling the InvokeModel operation: Your request exceeds the service quota for your account.',
+    ],
+    [
+      'capacity',
+      'An error occurred (ServiceUnavailableException) when calling the InvokeModel operation: Service is unavailable. Please try again later.',
+    ],
+    [
+      'bad_request',
+      'An error occurred (ValidationException) when calling the Converse operation: The provided model identifier is invalid.',
+    ],
+    [
+      'rate_limit',
+      'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-02-01 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 6 seconds.',
+    ],
+    [
+      'bad_request',
+      'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+    ],
+    [
+      'auth',
+      'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+    ],
+    ['permission', 'Principal does not have access to API/Operation.'],
+    ['capacity', 'Service tier capacity exceeded for this model.'],
+    ['quota', "Error code: 402 - {'error': {'message': 'Insufficient Balance', 'type': 'unknown_error'}}"],
+    ['bad_request', "Error code: 422 - {'error': {'message': 'Invalid Parameters'}}"],
+    ['capacity', "Error code: 503 - {'error': {'message': 'Server Overloaded'}}"],
+    [
+      'quota',
+      '402 {"error":{"message":"Insufficient credits. Add more using https://openrouter.ai/settings/credits","code":402}}',
+    ],
+    ['transport', '408 {"error":{"message":"Your request timed out","code":408}}'],
+    [
+      'server',
+      '502 {"error":{"message":"Your chosen model is down or we received an invalid response from it","code":502}}',
+    ],
+    [
+      'capacity',
+      '503 {"error":{"message":"There is no available model provider that meets your routing requirements","code":503}}',
+    ],
+    [
+      'bad_request',
+      '{"error":{"message":"The model `llama3-70b-8192` has been decommissioned and is no longer supported.","type":"invalid_request_error","code":"model_decommissioned"}}',
+    ],
+    [
+      'capacity',
+      '498 {"error":{"message":"Flex tier capacity exceeded. Please try again later.","type":"capacity_exceeded"}}',
+    ],
+    [
+      'capacity',
+      'Error: 503 {"error":{"message":"The model is overloaded. Please try again later.","code":503,"status":"UNAVAILABLE"}}',
+    ],
+    [
+      'server',
+      'Error: 500 {"error":{"code":500,"message":"Internal error encountered.","status":"INTERNAL"}}',
+    ],
+    [
+      'context_overflow',
+      'Error: 400 {"error":{"code":400,"message":"The input token count exceeds the maximum number of tokens allowed 1048576.","status":"INVALID_ARGUMENT"}}',
+    ],
+    [
+      'rate_limit',
+      '{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}',
+    ],
+    ['server', 'stream error: stream ID 1; INTERNAL_ERROR; received from peer'],
+    [
+      'server',
+      'Error: {"type":"error","error":{"details":null,"type":"api_error","message":"Internal server error"},"request_id":"req_011CY"}',
+    ],
+    [
+      'capacity',
+      '{"error":{"message":"Our servers are currently overloaded. Please try again later.","type":"server_error"}}',
+    ],
+    [
+      'server',
+      '{"error":{"message":"An error occurred while processing your request. You can retry your request, or contact us through our help center at help.openai.com if the error persists. Please include the request ID req_123 in your message.","type":"server_error","param":null,"code":"server_error"}}',
+    ],
+    ['transport', '{"type":"error","error":{"type":"timeout_error","message":"Request timed out"}}'],
+    [
+      'capacity',
+      "codex: stream error: We're currently experiencing high demand, which may cause temporary errors.",
+    ],
+    ['capacity', "■ We're currently experiencing high demand, which may cause temporary errors."],
+    ['server', 'stream disconnected before completion: An error occurred while processing your request.'],
+    [
+      'transport',
+      'stream disconnected before completion: error sending request for url (https://chatgpt.com/backend-api/codex/responses)',
+    ],
+    [
+      'quota',
+      "■ You've hit your usage limit. Upgrade to Pro (https://openai.com/chatgpt/pricing) or try again in 3 days 2 hours.",
+    ],
+    ['rate_limit', '■ exceeded retry limit, last status: 429 Too Many Requests'],
+  ] as const)('decides as %s for %j', (label, text) => {
+    expect(classify({ message: text }).retry !== null).toBe(retryFor(label) !== null);
+  });
+});
 describe("Windows' socket errors in its languages", () => {
   it.each([
     'System.Net.Http.HttpRequestException: Se ha forzado la interrupción de una conexión existente por el host remoto.',
