@@ -818,6 +818,13 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'la parte conectada no respond', 'rifiuto persistente del computer di destinazione',
     'risposta non corretta della parte connessa', "l'ordinateur cible l'a express", 'de destino as recusou',
     'o componente conectado',
+    // …and Linux's (glibc's strerror as curl and Python print it under a localised LANG) where their words are ASCII:
+    // `Keine Route zum Zielrechner`, `Netzwerk ist nicht erreichbar`, `Conexión reinicializada por la máquina remota`,
+    // `Tempo esgotado para conexão`, `Conexão reiniciada pela outra ponta`, Italian's reset, refused and timed out,
+    // `Przekroczony czas oczekiwania na połączenie`.
+    'keine route zum zielrechner', 'netzwerk ist nicht erreichbar', 'reinicializada por la', 'tempo esgotado para conex',
+    'reiniciada pela outra ponta', 'interrotta dal corrispondente', 'connessione rifiutata', 'connessione scaduta',
+    'przekroczony czas oczekiwania',
     // Runtimes' own words for a connection that broke, as a list of every platform's showed (Go's `use of closed network
     // connection`, `no route to host`; OkHttp's `java.io.EOFException: \n not found: limit=0`, not any EOFException: a
     // keystore's `Detect premature EOF`; httpcore's bare `ReadError`; .NET's `Error while copying content to a stream`;
@@ -1044,6 +1051,12 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
   ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
   ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
+  // …and Linux's (glibc's strerror under a localised LANG) where their words are not ASCII.
+  ['transport', 'wartezeit für die verbindung'], ['transport', 'initialisée par le correspondant'],
+  ['transport', "réseau n'est pas accessible"], ['transport', 'conexión rehusada'], ['transport', 'expiró el tiempo de conexi'],
+  ['transport', 'в соединении отказано'], ['transport', 'нет маршрута до узла'], ['transport', '没有到主机的路由'],
+  ['transport', 'połączenie zerwane'], ['transport', 'połączenie odrzucone'], ['transport', 'tarafından sıfırlandı'],
+  ['transport', 'bağlantı reddedildi'], ['transport', '상대편에 의해 끊어'], ['transport', '연결이 거부'],
   ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
   ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],
   // Round 30: Korean 연결이 끊 (connection cut), 연결할 수 없 (cannot connect), 연결 오류 (connection error), 네트워크

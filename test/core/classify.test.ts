@@ -3691,6 +3691,51 @@ describe("Windows' socket errors in its languages", () => {
     'そのようなホストは不明です。',
   ])('reads %j as a transport failure', (text) => expectRead('transport', text));
 });
+// Linux's own messages for the same (glibc's strerror, as curl and Python print them under a localised LANG).
+describe("Linux's socket errors in its languages", () => {
+  it.each([
+    'curl: (56) Recv failure: Verbindung vom Kommunikationspartner zurückgesetzt',
+    'curl: (7) Failed to connect to localhost port 8080: Verbindungsaufbau abgelehnt',
+    'Die Wartezeit für die Verbindung ist abgelaufen',
+    'Keine Route zum Zielrechner',
+    'Netzwerk ist nicht erreichbar',
+    'Connexion ré-initialisée par le correspondant',
+    'Connexion refusée',
+    "Connexion terminée par expiration du délai d'attente",
+    "Le réseau n'est pas accessible",
+    'Conexión reinicializada por la máquina remota',
+    'Conexión rehusada',
+    'Expiró el tiempo de conexión',
+    'Соединение разорвано другой стороной',
+    'В соединении отказано',
+    'Превышено время ожидания соединения',
+    'Нет маршрута до узла',
+    '连接被对方重设',
+    '拒绝连接',
+    '连接超时',
+    '没有到主机的路由',
+    '接続が相手からリセットされました',
+    '接続を拒否されました',
+    '接続がタイムアウトしました',
+    'Conexão recusada',
+    'Tempo esgotado para conexão',
+    'Conexão reiniciada pela outra ponta',
+    'Connessione interrotta dal corrispondente',
+    'Connessione rifiutata',
+    'Connessione scaduta',
+    'Połączenie zerwane przez drugą stronę',
+    'Połączenie odrzucone',
+    'Przekroczony czas oczekiwania na połączenie',
+    'Bağlantı karşı taraf tarafından sıfırlandı',
+    'Bağlantı reddedildi',
+    'Bağlantı zaman aşımına uğradı',
+    '연결이 상대편에 의해 끊어짐',
+    '연결이 거부됨',
+    'Không thể kết nối tới máy chủ',
+    'Kết nối bị từ chối',
+    'Hết thời gian chờ kết nối',
+  ])('reads %j as a transport failure', (text) => expectRead('transport', text));
+});
 describe('the same words spelled otherwise', () => {
   it.each([
     // Python's json.dumps escapes every letter past ASCII, capitals too: `Σ` as `\u03a3`.
