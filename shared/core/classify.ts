@@ -120,6 +120,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   contentWeak: ['safety', 'blocked by'],
   quota: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'guthaben nicht ausreichend', 'saldo insufficiente',
     'insufficient_quota', 'insufficient quota', 'exceeded your current quota', 'billing details',
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
@@ -195,6 +198,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 48 and 52: Cohere's `calls / minute`, a free tier's `Please wait 1 minute`.
     '/ minute', 'wait 1 minute'],
   context: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'longueur du contexte',
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
     // conversation or prompt.` (not `too large to send` or `shorten the conversation` alone: a crash report, an
@@ -233,6 +239,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
   ],
   contextWeak: ['too many tokens', 'token limit exceeded'],
   auth: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'nicht autorisiert', 'no autorizado', 'non autorizzato',
     'authentication_error', 'authenticationerror', 'authentication error',
     'authentication_failed', 'failed to authenticate', 'invalid authentication', 'invalid api key',
     // Round 59: a token not sent (`[请求step失败]: token is missing`).
@@ -417,6 +426,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     '"param":"400"', '"param":"404"', '"param":"422"', '<400>',
   ],
   permission: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'zugriff verweigert', 'acceso denegado', 'acesso negado', 'accesso negato',
     // A provider's risk control (`Abnormal access behavior detected by risk control`), Cloudflare's block page (`Sorry,
     // you have been blocked`) and an account made inactive; narrowed after a review (relays throttle as `risk
     // control` too, a 429 says `you have been blocked for 60 seconds`, a scaled-to-zero endpoint's account is
@@ -545,6 +557,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'settings/privacy', 'cannot post /', 'cannot get /',
   ],
   badRequest: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'solicitud incorrecta', 'richiesta non valida',
     'invalid_request_error', 'invalidrequesterror', 'invalid request', 'bad request', 'bad_request',
     'request is not valid',
     // Anthropic's empty blocks (`messages: text content blocks must be non-empty`, `all messages must have non-empty
@@ -625,6 +640,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'maximum allowed number of output tokens',
   ],
   rate: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'zu viele anfragen', 'demasiadas solicitudes',
     'rate limit', 'rate_limit', 'ratelimit', 'rate-limit', 'too many requests', 'too_many_requests',
     // Round 53: `Total API QPS limit exceeded`.
     'qps limit',
@@ -761,6 +779,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'exception - connection error',
   ],
   transport: [
+    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
+    // wordings checked after rounds 79-83).
+    'tempo limite da requisi',
     // An API that could not be reached: `Can't reach the Claude API from Claude's workspace`, `API reachability:
     // PROBABLY_UNREACHABLE`.
     'unreachable', "can't reach", 'cannot reach', 'unable to reach', "couldn't reach", 'could not reach',
@@ -1051,6 +1072,11 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
   ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
   ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
+  // HTTP's reasons and common refusals in other languages, where their words are not ASCII.
+  ['rate', 'muitas solicitações'], ['rate', 'muitas requisições'], ['auth', 'não autorizado'], ['auth', 'non autorisé'],
+  ['permission', 'accès refusé'], ['badRequest', 'ungültige anfrage'], ['badRequest', 'requisição inválida'],
+  ['context', 'kontextlänge'], ['context', 'longitud máxima del contexto'], ['transport', 'время ожидания запроса'],
+  ['transport', 'время ожидания истекло'], ['capacity', '서비스를 사용할 수 없'],
   // …and Linux's (glibc's strerror under a localised LANG) where their words are not ASCII.
   ['transport', 'wartezeit für die verbindung'], ['transport', 'initialisée par le correspondant'],
   ['transport', "réseau n'est pas accessible"], ['transport', 'conexión rehusada'], ['transport', 'expiró el tiempo de conexi'],
