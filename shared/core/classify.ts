@@ -689,6 +689,10 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'response could not be fully generated', 'unexpected error in llama server', 'prediction interrupted', 'harmonyerror',
     'tokens remaining in message header', 'tokens remaining after extracting', 'upstream stream failed before completion',
     'json sent from server',
+    // LobeHub's message for a provider's failure (`Sorry, the server seems to be lost and is temporarily unable to provide
+    // service`), in its languages where their words are ASCII.
+    'temporarily unable to provide service', 'tijdelijk geen service bieden', 'keinen dienst anbieten',
+    'temporairement pas fournir de service', 'temporalmente no puede proporcionar servicio',
     // Rounds 79-81: nanobot's retry of a model call (`LLM transient error (attempt 1/3), retrying in 1s`).
     'llm transient error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
@@ -1072,6 +1076,10 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
   ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
   ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
+  // LobeHub's server that `seems to be lost` in Russian, Japanese and Chinese; Ukrainian's timeout, reset, request limit
+  // and invalid key.
+  ['server', 'временно не может предоставлять услуги'], ['server', 'サービスを提供できません'], ['server', '暂时无法提供服务'],
+  ['transport', 'час очікування запиту'], ['transport', "з'єднання скинуто"], ['rate', 'ліміт запитів'], ['auth', 'недійсний ключ'],
   // HTTP's reasons and common refusals in other languages, where their words are not ASCII.
   ['rate', 'muitas solicitações'], ['rate', 'muitas requisições'], ['auth', 'não autorizado'], ['auth', 'non autorisé'],
   ['permission', 'accès refusé'], ['badRequest', 'ungültige anfrage'], ['badRequest', 'requisição inválida'],

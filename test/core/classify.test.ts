@@ -3755,6 +3755,22 @@ describe("HTTP's reasons and the usual refusals in other languages", () => {
     ['context_overflow', 'Превышена максимальная длина контекста'],
   ] as const)('reads %s in %j', expectRead);
 });
+// LobeHub's message for a provider's failure in its languages, and Ukrainian's usual failures (not an agent's own
+// command that ran out of time).
+describe("LobeHub's lost server and Ukrainian's failures", () => {
+  it.each([
+    [
+      'server',
+      'Sorry, the server seems to be lost and is temporarily unable to provide service. Please try again later.',
+    ],
+    ['server', '很抱歉，服务器似乎迷路了，暂时无法提供服务，请稍后再试'],
+    ['transport', 'Час очікування запиту вичерпано. Будь ласка, спробуйте знову.'],
+    ['transport', "З'єднання скинуто"],
+    ['rate_limit', 'Перевищено ліміт запитів'],
+    ['auth', 'Недійсний ключ API'],
+    ['other', 'Виконання команди перевищило час очікування після 30 секунд'],
+  ] as const)('reads %s in %j', expectRead);
+});
 // Linux's own messages for the same (glibc's strerror, as curl and Python print them under a localised LANG).
 describe("Linux's socket errors in its languages", () => {
   it.each([
