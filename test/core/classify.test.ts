@@ -3763,7 +3763,6 @@ describe("LobeHub's lost server and Ukrainian's failures", () => {
       'server',
       'Sorry, the server seems to be lost and is temporarily unable to provide service. Please try again later.',
     ],
-    ['server', '很抱歉，服务器似乎迷路了，暂时无法提供服务，请稍后再试'],
     ['transport', 'Час очікування запиту вичерпано. Будь ласка, спробуйте знову.'],
     ['transport', "З'єднання скинуто"],
     ['rate_limit', 'Перевищено ліміт запитів'],
