@@ -339,6 +339,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // request timeout: initialize`) and a JSON-RPC method the agent does not have (`"Method not found" (ACP -32601)`).
     'tmux session', 'binary not found', 'exec format error', 'failed to start claude code',
     'failed to initialize acp session', 'request initialize timed out', 'control request timeout', 'method not found',
+    // Round 83: Polish's `Przekroczono limit czasu wykonania polecenia` (a command's own timeout, in Roo Code's words).
+    'wykonania polecenia',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -693,6 +695,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // service`), in its languages where their words are ASCII.
     'temporarily unable to provide service', 'tijdelijk geen service bieden', 'keinen dienst anbieten',
     'temporairement pas fournir de service', 'temporalmente no puede proporcionar servicio',
+    // Round 83: Roo Code's `Provider server error` in German, Spanish and Portuguese.
+    'server des anbieters', 'servidor del proveedor', 'servidor do provedor',
     // Rounds 79-81: nanobot's retry of a model call (`LLM transient error (attempt 1/3), retrying in 1s`).
     'llm transient error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
@@ -1076,6 +1080,10 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
   ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
   ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
+  // Round 83: an agent's own command or browser tool that ran out of time, and its extension it could not reach, in Polish,
+  // Turkish and Russian (English's `command execution timed out` is the surroundings').
+  ['localOther', 'strona internetowa ładowała się'], ['localOther', 'komut çalıştırma'],
+  ['localOther', 'подключиться к расширению'],
   // LobeHub's server that `seems to be lost` in Russian, Japanese and Chinese; Ukrainian's timeout, reset, request limit
   // and invalid key.
   ['server', 'временно не может предоставлять услуги'], ['server', 'サービスを提供できません'], ['server', '暂时无法提供服务'],
@@ -2295,6 +2303,11 @@ const PATTERNS: Array<{ phrase: string; action: Action }> = [
     // `WebFetch failed: 503`), Postgres's drivers (`could not connect to server: Connection refused … accepting TCP/IP
     // connections on port 5432?`). Not GitHub's API by its host: Copilot's token comes from api.github.com.
     'tool execution failed', 'webfetch failed', 'accepting tcp/ip connections',
+    // Round 82: GitHub Actions' own failures around an agent's job (`The job was not acquired by Runner of type hosted`,
+    // `GitHub Actions has encountered an internal error when running your job`, an artifact upload's `Begin Diagnostic
+    // HTTP information`, `gh run view`'s `failed to get run log: HTTP 500`, an IDE plugin's GithubStatusCodeException).
+    'was not acquired by runner', 'github actions has encountered', 'begin diagnostic http information', 'gh run view',
+    'failed to get run log', 'githubstatuscodeexception',
     'psycopg2.operationalerror', 'psycopg.operationalerror', 'sqlalchemy.exc.operationalerror',
     // …and an agent's tools and services by their own names: vector stores (qdrant-client's `ResponseHandlingException`,
     // Qdrant's server log), a search API (Tavily's host), web scrapers (Firecrawl's `All scraping engines failed`,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../shared/core/classify';
 import type { FailureClass } from '../../shared/core/types';
 
-// 16,225 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
+// 16,359 real error texts that agents, SDKs, gateways and relays printed (Anthropic, OpenAI, Bedrock, Vertex,
 // Azure, Gemini, OpenRouter, DeepSeek, Mistral, Groq, xAI, Zhipu, LiteLLM, Ollama, vLLM, new-api, one-api,
 // aider, cline, opencode, Cursor, Copilot, Java/Go/Rust/Python/Node HTTP stacks, …), copied from the threads and
 // pages each line names (keys in them replaced) and labelled by SPEC.md's classes, none of them in

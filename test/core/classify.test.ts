@@ -3067,6 +3067,46 @@ describe('rounds 79-81: Asian coding agents, headless runs and their orchestrato
     ],
   ] as const)('reads %s in %j', expectRead);
 });
+describe('rounds 82-83: agents in CI and users writing in their own languages', () => {
+  it.each([
+    [
+      'other',
+      'workflow-keepalive\nThe job was not acquired by Runner of type hosted even after multiple attempts\n\ncheck-version\nThe job was not acquired by Runner of type hosted even after multiple attempts\n\nLatest version\nInternal server error. Correlation ID: aca2277b-824a-48a5-ab8d-c40202a1ffb3',
+    ],
+    ['other', 'GitHub Actions has encountered an internal error when running your job.'],
+    [
+      'other',
+      '##### Begin Diagnostic HTTP information #####\nStatus Code: 500\nStatus Message: Internal Server Error\nHeader Information: {\n  "content-length": "232",\n  "content-type": "application/json; charset=utf-8",\n  "date": "Thu, 15 Dec 2022 15:07:20 GMT",\n  "server": "Kestrel",\n  "cache-control": "no-store,no-cache",\n  "pragma": "no-cache",\n  "x-tfs-processid": "59f5a285-025e-4850-8497-3834cf13d4cf",\n  "act',
+    ],
+    [
+      'other',
+      '$ gh run view 40XXXXXXX --log -R OWNER/REPO\nfailed to get run log: HTTP 500 (https://api.github.com/repos/OWNER/REPO/actions/runs/40XXXXXXX/logs)',
+    ],
+    [
+      'other',
+      'org.jetbrains.plugins.github.exceptions.GithubStatusCodeException: 500 Internal Server Error - Failed to generate URL to download logs',
+    ],
+    [
+      'server',
+      'Fehler auf dem Server des Anbieters. Es stimmt etwas mit der Anbieterseite nicht, mit deiner Anfrage stimmt alles.',
+    ],
+    [
+      'server',
+      'Error del servidor del proveedor. Algo está mal en el lado del proveedor, no hay nada mal con tu solicitud.',
+    ],
+    [
+      'server',
+      'Erro do servidor do provedor. Algo está errado do lado do provedor, não há nada de errado com sua solicitação.',
+    ],
+    [
+      'other',
+      'Strona internetowa ładowała się zbyt długo (timeout). Może to być spowodowane wolnym połączeniem, ciężką stroną lub tymczasową niedostępnością. Możesz spróbować ponownie później lub sprawdzić, czy URL jest poprawny.',
+    ],
+    ['other', 'Przekroczono limit czasu wykonania polecenia po {{seconds}} sekundach'],
+    ['other', 'Komut çalıştırma {{seconds}} saniye sonra zaman aşımına uğradı'],
+    ['other', 'Не удалось подключиться к расширению Kilo Code'],
+  ] as const)('reads %s in %j', expectRead);
+});
 describe("a review of rounds 75-78: a reviewer's texts for the new words, what they catch and what they must not", () => {
   it.each([
     [
