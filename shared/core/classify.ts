@@ -122,7 +122,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   quota: [
     // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
     // wordings checked after rounds 79-83).
-    'guthaben nicht ausreichend', 'saldo insufficiente',
+    'guthaben nicht ausreichend', 'guthaben ist nicht ausreichend', 'saldo insufficiente', 'credito insufficiente',
     'insufficient_quota', 'insufficient quota', 'exceeded your current quota', 'billing details',
     'plan and billing', 'billing_hard_limit', 'billing hard limit', 'billing_not_active',
     'billing not active', 'check your billing', 'credit balance', 'out of credits', 'more credits',
@@ -198,9 +198,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 48 and 52: Cohere's `calls / minute`, a free tier's `Please wait 1 minute`.
     '/ minute', 'wait 1 minute'],
   context: [
-    // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
-    // wordings checked after rounds 79-83).
-    'longueur du contexte',
     'prompt is too long', 'prompt too long', 'context length', 'context_length', 'maximum context',
     // Round 33: Copilot's `The request is too large to send through CAPI Responses. Try shortening the
     // conversation or prompt.` (not `too large to send` or `shorten the conversation` alone: a crash report, an
@@ -333,14 +330,19 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // Rounds 75-78: Python's subprocess that ran out of time (`subprocess.TimeoutExpired`, `Command '['agent', 'status']'
     // timed out after 3.0 seconds`): the agent's own command.
     'timeoutexpired', "]' timed out after",
+    // Go's own listener that shut down (`accept tcp [::]:8080: use of closed network connection`; a review).
+    'accept tcp',
     // Rounds 79-81: an orchestrator's own processes (claude-squad's `timed out waiting for tmux session`), an agent that
     // would not start (`Claude native binary not found`, `Failed to start Claude Code: [Errno 8] Exec format error`, an
     // ACP session that would not initialise: `Request initialize timed out after 60 seconds`, the Agent SDK's `Control
     // request timeout: initialize`) and a JSON-RPC method the agent does not have (`"Method not found" (ACP -32601)`).
-    'tmux session', 'binary not found', 'exec format error', 'failed to start claude code',
-    'failed to initialize acp session', 'request initialize timed out', 'control request timeout', 'method not found',
+    // (Narrowed by a review: an orchestrator names its tmux session in every line, and an MCP server's `Method not found`
+    // for an optional method or a missing helper binary's warning beside a model's failure would outweigh it.)
+    'waiting for tmux session', 'start tmux session', 'create tmux session', 'native binary not found',
+    'exec format error', 'failed to start claude code', 'failed to initialize acp session', 'request initialize timed out',
+    'control request timeout', '"method not found": session/',
     // Round 83: Polish's `Przekroczono limit czasu wykonania polecenia` (a command's own timeout, in Roo Code's words).
-    'wykonania polecenia',
+    'limit czasu wykonania polecenia',
     // `EACCES` (and `ENOTFOUND` below) as a word (`Error: EACCES:`, `code: 'EACCES'`), not inside
     // `ResourceAccessException` (or `ResourceNotFoundException`).
     ' eacces', "'eacces", '"eacces', 'eperm', 'enoent', 'enospc', 'emfile', 'no such file or directory', 'operation not permitted',
@@ -696,7 +698,8 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'temporarily unable to provide service', 'tijdelijk geen service bieden', 'keinen dienst anbieten',
     'temporairement pas fournir de service', 'temporalmente no puede proporcionar servicio',
     // Round 83: Roo Code's `Provider server error` in German, Spanish and Portuguese.
-    'server des anbieters', 'servidor del proveedor', 'servidor do provedor',
+    // (The whole error's words: a refusal from `the provider's server` is no server failure; a review.)
+    'fehler auf dem server des anbieters', 'error del servidor del proveedor', 'erro do servidor do provedor',
     // Rounds 79-81: nanobot's retry of a model call (`LLM transient error (attempt 1/3), retrying in 1s`).
     'llm transient error',
     'internal error', 'internal_error', 'internalerror', 'api_error', 'server_error', 'servererror',
@@ -789,7 +792,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
   transport: [
     // HTTP's reasons and common refusals in other languages, where their words are ASCII (a list of the languages' usual
     // wordings checked after rounds 79-83).
-    'tempo limite da requisi',
+    'tempo limite da requisicao excedido',
     // An API that could not be reached: `Can't reach the Claude API from Claude's workspace`, `API reachability:
     // PROBABLY_UNREACHABLE`.
     'unreachable', "can't reach", 'cannot reach', 'unable to reach', "couldn't reach", 'could not reach',
@@ -841,7 +844,7 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // where their words are ASCII (10054's `vom Remotehost geschlossen`, `por el host remoto`; 10061's `el equipo de
     // destino denegó`, `l'ordinateur cible l'a expressément refusée`; 10060's `la parte conectada no respondió`; 11001's
     // `Der angegebene Host ist unbekannt`).
-    'connection attempt failed', 'remote name could not be resolved', 'vom remotehost geschlossen',
+    'connected party did not properly respond', 'remote name could not be resolved', 'vom remotehost geschlossen',
     'durch den hostcomputer abgebrochen', 'gegenstelle nach einer bestimmten zeitspanne', 'host ist unbekannt',
     'por el host remoto', 'pelo host remoto', "forzatamente dall'host remoto", 'el equipo de destino deneg',
     'la parte conectada no respond', 'rifiuto persistente del computer di destinazione',
@@ -853,7 +856,6 @@ const PHRASES: Record<Signal, readonly string[]> = {
     // `Przekroczony czas oczekiwania na połączenie`.
     'keine route zum zielrechner', 'netzwerk ist nicht erreichbar', 'reinicializada por la', 'tempo esgotado para conex',
     'reiniciada pela outra ponta', 'interrotta dal corrispondente', 'connessione rifiutata', 'connessione scaduta',
-    'przekroczony czas oczekiwania',
     // Runtimes' own words for a connection that broke, as a list of every platform's showed (Go's `use of closed network
     // connection`, `no route to host`; OkHttp's `java.io.EOFException: \n not found: limit=0`, not any EOFException: a
     // keystore's `Detect premature EOF`; httpcore's bare `ReadError`; .NET's `Error while copying content to a stream`;
@@ -1071,33 +1073,38 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Rounds 79-81: apps' own messages in Japanese and Korean (a provider's `サーバー エラー`, `サービスで予期しない問題が発生し`,
   // Korean's `서버 내부 오류` and `연결이 시간 초과되었습니다`, an upstream's answer that took too long) and a subscription's
   // credits used up (`订阅积分已用尽`).
-  ['server', 'サーバー エラー'], ['server', 'サービスで予期しない問題'], ['server', '내부 오류'],
-  ['transport', '시간 초과'], ['transport', '시간이 초과'], ['transport', '待ち時間が長すぎ'], ['transport', '대기 시간이 너무'],
+  ['server', 'サーバー エラー'], ['server', 'サービスで予期しない問題'], ['server', '서버 내부 오류'],
+  ['transport', '연결이 시간 초과'], ['transport', '연결 시간 초과'], ['transport', '요청 시간 초과'], ['transport', '요청 시간이 초과'],
+  ['transport', '연결 시간이 초과'], ['transport', '待ち時間が長すぎ'], ['transport', '대기 시간이 너무'],
   ['quota', '积分已用尽'], ['quota', '积分不足'],
   // Windows' socket errors in its languages, where the main automaton cannot read them (10054 reset, 10061 refused,
   // 10060 no answer, 11001 no such host): French, Polish, Turkish, Korean, Chinese and Japanese.
   ['transport', "fermée par l'hôte distant"], ['transport', "parti connecté n'a pas répondu"],
   ['transport', 'gwałtownie zamknięte'], ['transport', 'połączona strona nie odpowiedzia'],
-  ['transport', 'zorla kapatıldı'], ['transport', 'yanıt vermediğinden'], ['transport', '강제로 끊겼'],
+  ['transport', 'bilgisayar tarafından zorla kapatıldı'], ['transport', 'süre içinde yanıt vermediğinden'], ['transport', '강제로 끊겼'],
   ['transport', '연결을 거부'], ['transport', '不知道这样的主机'], ['transport', 'ホストは不明'],
   // Round 83: an agent's own command or browser tool that ran out of time, and its extension it could not reach, in Polish,
   // Turkish and Russian (English's `command execution timed out` is the surroundings').
-  ['localOther', 'strona internetowa ładowała się'], ['localOther', 'komut çalıştırma'],
+  ['localOther', 'strona internetowa ładowała się'], ['localOther', 'komut çalıştırma'], ['transport', 'tempo limite da requisição esgotado'],
+  ['transport', 'tempo limite da requisição excedido'], ['transport', 'oczekiwania na połączenie'],
   ['localOther', 'подключиться к расширению'],
   // LobeHub's server that `seems to be lost` in Russian, Japanese and Chinese; Ukrainian's timeout, reset, request limit
   // and invalid key.
-  ['server', 'временно не может предоставлять услуги'], ['server', 'サービスを提供できません'], ['server', '暂时无法提供服务'],
+  ['server', 'временно не может предоставлять услуги'], ['server', '一時的にサービスを提供できません'], ['server', '暂时无法提供服务'],
   ['transport', 'час очікування запиту'], ['transport', "з'єднання скинуто"], ['rate', 'ліміт запитів'], ['auth', 'недійсний ключ'],
   // HTTP's reasons and common refusals in other languages, where their words are not ASCII.
   ['rate', 'muitas solicitações'], ['rate', 'muitas requisições'], ['auth', 'não autorizado'], ['auth', 'non autorisé'],
   ['permission', 'accès refusé'], ['badRequest', 'ungültige anfrage'], ['badRequest', 'requisição inválida'],
-  ['context', 'kontextlänge'], ['context', 'longitud máxima del contexto'], ['transport', 'время ожидания запроса'],
-  ['transport', 'время ожидания истекло'], ['capacity', '서비스를 사용할 수 없'],
+  ['context', 'überschreitet die maximale kontextlänge'], ['context', 'maximale kontextlänge überschritten'],
+  ['context', 'superó la longitud máxima del contexto'], ['context', 'excede la longitud máxima del contexto'],
+  ['context', 'longueur du contexte dépasse'], ['context', 'dépasse la longueur du contexte'],
+  ['transport', 'время ожидания запроса'], ['transport', 'время ожидания соединения'],
+  ['capacity', '일시적으로 서비스를 사용할 수 없'],
   // …and Linux's (glibc's strerror under a localised LANG) where their words are not ASCII.
   ['transport', 'wartezeit für die verbindung'], ['transport', 'initialisée par le correspondant'],
   ['transport', "réseau n'est pas accessible"], ['transport', 'conexión rehusada'], ['transport', 'expiró el tiempo de conexi'],
   ['transport', 'в соединении отказано'], ['transport', 'нет маршрута до узла'], ['transport', '没有到主机的路由'],
-  ['transport', 'połączenie zerwane'], ['transport', 'połączenie odrzucone'], ['transport', 'tarafından sıfırlandı'],
+  ['transport', 'połączenie zerwane'], ['transport', 'połączenie odrzucone'], ['transport', 'karşı taraf tarafından sıfırlandı'],
   ['transport', 'bağlantı reddedildi'], ['transport', '상대편에 의해 끊어'], ['transport', '연결이 거부'],
   ['server', 'サーバーエラー'], ['server', '서버 오류'], ['quota', 'クォータ'], ['quota', '사용 한도'], ['quota', '點數不足'],
   ['quota', '儲值'], ['rate', '너무 많은 요청'], ['context', '컨텍스트 길이'], ['content', 'セーフティポリシー'], ['auth', 'ログイン'],

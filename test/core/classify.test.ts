@@ -3107,6 +3107,83 @@ describe('rounds 82-83: agents in CI and users writing in their own languages', 
     ['other', 'Не удалось подключиться к расширению Kilo Code'],
   ] as const)('reads %s in %j', expectRead);
 });
+describe("a review of rounds 79-83 and the languages' lists: a reviewer's texts for the new words, what they catch and what they must not", () => {
+  it.each([
+    [
+      'quota',
+      'Fehler beim Aufruf des Modells: Ihr Guthaben ist nicht ausreichend, um diese Anfrage auszuführen. Bitte laden Sie Guthaben auf.',
+    ],
+    [
+      'quota',
+      'Errore: credito insufficiente sul tuo account. Aggiungi credito per continuare a usare il modello.',
+    ],
+    [
+      'transport',
+      'Impossible de récupérer la longueur du contexte du modèle « qwen2.5-coder:32b » : Failed to fetch (http://localhost:11434/api/show) – connect ECONNREFUSED 127.0.0.1:11434',
+    ],
+    [
+      'transport',
+      'Kontextlänge des Modells konnte nicht ermittelt werden: Zeitüberschreitung der Anfrage nach 30000 ms (POST https://openrouter.ai/api/v1/models)',
+    ],
+    [
+      'transport',
+      'No se pudo obtener la longitud máxima del contexto del modelo: tiempo de espera agotado al conectar con https://api.deepseek.com/models',
+    ],
+    [
+      'auth',
+      'Sorry, the server seems to be lost and is temporarily unable to provide service. Please try again later.\n{"error":{"message":"Incorrect API key provided: sk-proj-****abcd","type":"invalid_request_error","code":"invalid_api_key"}}',
+    ],
+    [
+      'permission',
+      '{"error":{"code":"unsupported_country_region_territory","message":"申し訳ありませんが、お客様の国または地域ではサービスを提供できません。"}}',
+    ],
+    [
+      'permission',
+      '{"error":{"message":"抱歉，您所在的地区暂时无法提供服务","type":"unsupported_region","code":403}}',
+    ],
+    ['quota', '您的账户已欠费，暂时无法提供服务，请充值后重试。'],
+    [
+      'other',
+      'Configuração inválida: "Tempo limite da requisição da API" deve ser um número entre 0 e 3600.',
+    ],
+    [
+      'other',
+      'ERROR lsp: gopls: accept tcp 127.0.0.1:4389: use of closed network connection\nlsp: server stopped',
+    ],
+    [
+      'other',
+      '2025-10-02 14:11:07,412 - mcp.client.streamable_http - ERROR - Error in post_writer: httpx.ReadError\n2025-10-02 14:11:07,413 - mcp.client.session - WARNING - MCP server "context7" disconnected',
+    ],
+    ['other', '명령 실행 시간 초과: npm run test (120초 후 종료됨)'],
+    ['other', '테스트 실행 시간이 초과되었습니다 (5000ms): src/api.test.ts'],
+    ['other', 'Komut 600 saniye içinde tamamlanmadı; işlem zorla kapatıldı (PID 4312): npm run dev'],
+    ['other', 'MCP sunucusu "github" 30 saniye içinde yanıt vermediğinden araç çağrısı iptal edildi.'],
+    [
+      'capacity',
+      'Ostrzeżenie: błąd wykonania polecenia `git status` zignorowany.\nŻądanie API nie powiodło się: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'transport',
+      '[claude-squad] instance "refactor-db" (tmux session claudesquad_refactor-db): stream error: stream disconnected before completion: error sending request for url (https://chatgpt.com/backend-api/codex/responses)',
+    ],
+    [
+      'transport',
+      'WARN codex_core::tools: rg binary not found in PATH; falling back to grep\nERROR codex_core::codex: stream disconnected before completion: Transport error: error decoding response body',
+    ],
+    ['other', 'Error: {"code":-32601,"message":"Method not found","data":{"method":"session/set_model"}}'],
+    ['other', '{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"Method not found: tools/call"}}'],
+    [
+      'capacity',
+      'Tool execution failed: Task subagent error: API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'server',
+      'Claude Code action failed. To inspect this run: gh run view 18200455123 --log\nAPI Error: 500 {"type":"error","error":{"type":"api_error","message":"Internal server error"},"request_id":"req_011CU2xAbc"}',
+    ],
+    ['capacity', '503 서비스를 사용할 수 없음: 잠시 후 다시 시도하세요.'],
+    ['auth', 'API anahtarınız yönetici tarafından sıfırlandı. Lütfen ayarlardan yeni anahtarı girin.'],
+  ] as const)('reads %s in %j', expectRead);
+});
 describe("a review of rounds 75-78: a reviewer's texts for the new words, what they catch and what they must not", () => {
   it.each([
     [
@@ -3741,7 +3818,7 @@ describe("HTTP's reasons and the usual refusals in other languages", () => {
     ['capacity', '503 Servizio non disponibile'],
     ['capacity', 'Сервис временно недоступен'],
     ['capacity', 'サービスが利用できません'],
-    ['capacity', '서비스를 사용할 수 없습니다'],
+    ['capacity', '일시적으로 서비스를 사용할 수 없습니다'],
     ['server', 'Erreur interne du serveur'],
     ['server', 'Error interno del servidor'],
     ['server', 'Erro interno do servidor'],
