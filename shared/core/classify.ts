@@ -1870,6 +1870,7 @@ export type ClassifyContext = {
 
 /** Classifies a turn failure: its class, the reason to retry it in place (or `null`), and any wait hint. */
 export function classify(failure: Failure, context?: ClassifyContext): Classification {
+  ensureAutomaton();
   // No object made per call without a context: this is the hot path.
   hintClock = context?.now;
   // Message and type are read as one text, a space between them. Without a type, that space ends the text;
@@ -2405,8 +2406,27 @@ const LOOKS = 1 << 31;
  *   a backslash, a curly quote or whitespace other than a space (their own class leads there from every
  *   state), or a space right after a space (every state entered by a space leads there on another one).
  *   Text that never reaches it is its own folded form and is scanned at three table reads per character.
+ *
+ * Built on the first `classify` (or by `primeClassifier`), not when the module loads: the functions that classify
+ * rarely (api, resume) load it with the session machine and would pay its build (25-50 ms) at every cold start.
  */
-const AUTOMATON = buildAutomaton();
+type Automaton = ReturnType<typeof buildAutomaton>;
+const UNBUILT: Automaton = {
+  chars: new Uint8Array(0),
+  next: new Uint16Array(0),
+  states: new Int32Array(0),
+  lookStart: new Int32Array(0),
+  lookIds: new Int32Array(0),
+  fold: 0,
+  spaced: new Uint8Array(0),
+  spaceClass: 0,
+};
+let AUTOMATON: Automaton = UNBUILT;
+
+/** Builds the automaton the first time a text needs it. */
+function ensureAutomaton(): void {
+  if (AUTOMATON === UNBUILT) AUTOMATON = buildAutomaton();
+}
 
 function buildAutomaton() {
   const columns = 1 << CLASS_BITS;
@@ -3639,6 +3659,7 @@ const COLD_COLOUR = '\u001b[0m';
  * regex list's whole run (docs/performance.md, section 1).
  */
 export function automatonPass(text: string): number {
+  ensureAutomaton();
   const { chars, next, states } = AUTOMATON;
   const lower = text.toLowerCase();
   let state = 0;
