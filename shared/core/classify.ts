@@ -863,6 +863,9 @@ const PHRASES: Record<Signal, readonly string[]> = {
     'use of closed network connection', 'no route to host', 'not found: limit=', 'httpcore.readerror',
     'httpcore.writeerror', 'httpx.readerror', 'httpx.writeerror', 'copying content to a stream',
     'software caused connection abort',
+    // …and a stream that broke (`The stream was interrupted before completion`, `Premature end of stream`, Apache
+    // HttpClient's `Premature end of chunk coded message body`, Node's `Error: aborted` from its `connResetException`).
+    'stream was interrupted', 'premature end of', 'connresetexception',
     'kind(connectionreset', 'kind: connectionreset', 'kind(connectionaborted', 'kind: connectionaborted',
     'kind(addrnotavailable', 'reported a transport failure', 'llm api unresponsive',
     'model api unresponsive', 'llm unresponsive',

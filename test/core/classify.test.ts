@@ -3778,6 +3778,110 @@ describe("the providers' documented errors", () => {
     expect(classify({ message: text }).retry !== null).toBe(retryFor(label) !== null);
   });
 });
+// A status in the positions clients print it, numbers that are not one, and streams that broke or failed as the
+// providers send them: each retried exactly when its class is.
+describe('statuses where clients print them, numbers that are not one, and streams that broke', () => {
+  it.each([
+    ['capacity', 'HTTP/1.1 503 Service Unavailable'],
+    ['server', 'AxiosError: Request failed with status code 502'],
+    ['capacity', 'HTTPError: Response code 529 (Site is overloaded)'],
+    ['capacity', 'StatusCodeError: 503 - "Service Unavailable"'],
+    [
+      'server',
+      'requests.exceptions.HTTPError: 500 Server Error: Internal Server Error for url: https://api.anthropic.com/v1/messages',
+    ],
+    ['server', 'Unexpected status code: 500'],
+    ['capacity', 'upstream returned status=503'],
+    ['server', 'HTTP 504'],
+    ['capacity', 'POST https://api.openai.com/v1/chat/completions returned 503'],
+    ['capacity', 'got status 503 from upstream'],
+    ['server', 'LLM call failed (502)'],
+    ['capacity', '{"code": 529, "msg": "overloaded"}'],
+    ['capacity', 'statusCode: 503'],
+    ['server', "status_code=500 body=''"],
+    ['capacity', 'error: 503'],
+    ['server', '[500] Internal Server Error'],
+    ['capacity', 'Error 529'],
+    ['capacity', 'Error: Request failed with status 529'],
+    [
+      'server',
+      "ClientResponseError: 502, message='Bad Gateway', url='https://api.openai.com/v1/chat/completions'",
+    ],
+    [
+      'capacity',
+      "openai.InternalServerError: Error code: 503 - {'error': {'message': 'Service Unavailable'}}",
+    ],
+    [
+      'server',
+      "anthropic.InternalServerError: Error code: 500 - {'type': 'error', 'error': {'type': 'api_error', 'message': 'Internal server error'}}",
+    ],
+    ['capacity', 'APIStatusError: Error code: 529'],
+    ['other', 'The tool took 500ms and printed 503 lines'],
+    ['other', 'Listening on port 5030'],
+    ['other', 'Build 5.0.3 finished in 502 seconds'],
+    ['other', 'Error at line 502: unexpected token'],
+    ['other', 'Found 503 files matching the pattern'],
+    ['other', 'Saved 529 records to the database'],
+    ['other', 'test_http_503_is_retried passed'],
+    ['other', 'Processed 500 of 1000 items'],
+    ['rate_limit', 'Please retry after 503 seconds. Rate limit exceeded.'],
+    ['bad_request', "400 Bad Request: the field 'max_tokens' must be less than 500"],
+    ['auth', '401 Unauthorized (request id: req_500abc)'],
+    ['other', "Error: ENOENT: no such file or directory, open '/tmp/503.json'"],
+    ['bad_request', "Invalid value for 'timeout': 502 is above the maximum of 300"],
+    [
+      'capacity',
+      'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+    ],
+    [
+      'server',
+      'event: error\ndata: {"type":"error","error":{"type":"api_error","message":"Internal server error"}}',
+    ],
+    [
+      'server',
+      '{"type":"response.failed","response":{"status":"failed","error":{"code":"server_error","message":"The model produced invalid content."}}}',
+    ],
+    [
+      'server',
+      '{"type":"error","sequence_number":2,"error":{"type":"server_error","code":"server_error","message":"An error occurred while processing your request."}}',
+    ],
+    ['transport', 'stream ended without [DONE]'],
+    ['transport', 'Stream ended unexpectedly'],
+    ['transport', 'SSE stream closed before message_stop'],
+    ['transport', 'Error: The stream was interrupted before completion'],
+    ['transport', 'stream disconnected before completion: Transport error: error decoding response body'],
+    ['transport', 'Premature end of stream'],
+    ['transport', 'incomplete chunked read'],
+    [
+      'transport',
+      "Response payload is not completed: <TransferEncodingError: 400, message='Not enough data for satisfy transfer length header.'>",
+    ],
+    ['server', 'data: {"error":{"message":"upstream error","code":502}}'],
+    [
+      'capacity',
+      'data: {"error": {"code": 503, "message": "The model is overloaded. Please try again later.", "status": "UNAVAILABLE"}}',
+    ],
+    [
+      'rate_limit',
+      'data: {"error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}',
+    ],
+    [
+      'context_overflow',
+      'data: {"error":{"message":"This model\'s maximum context length is 200000 tokens","type":"invalid_request_error","code":"context_length_exceeded"}}',
+    ],
+    ['transport', 'aiohttp.client_exceptions.ClientPayloadError: Response payload is not completed'],
+    ['transport', 'openai.APITimeoutError: Request timed out.'],
+    ['transport', 'anthropic.APIConnectionError: Connection error.'],
+    ['transport', 'APIConnectionError: Connection error. (cause: ECONNRESET)'],
+    ['transport', 'Error: terminated\n    at Fetch.onAborted (node:internal/deps/undici/undici:11190:53)'],
+    ['transport', 'TypeError: terminated\n  [cause]: SocketError: other side closed'],
+    ['transport', 'Error: aborted\n    at connResetException (node:internal/errors:787:14)'],
+    ['other', 'Error: The operation was aborted by the user'],
+    ['other', 'AbortError: This operation was aborted (user pressed Esc)'],
+  ] as const)('decides as %s for %j', (label, text) => {
+    expect(classify({ message: text }).retry !== null).toBe(retryFor(label) !== null);
+  });
+});
 describe("Windows' socket errors in its languages", () => {
   it.each([
     'System.Net.Http.HttpRequestException: Se ha forzado la interrupción de una conexión existente por el host remoto.',
