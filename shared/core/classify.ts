@@ -1076,6 +1076,8 @@ const CJK_PHRASES: ReadonlyArray<readonly [Signal, string]> = [
   // Rounds 79-81: apps' own messages in Japanese and Korean (a provider's `サーバー エラー`, `サービスで予期しない問題が発生し`,
   // Korean's `서버 내부 오류` and `연결이 시간 초과되었습니다`, an upstream's answer that took too long) and a subscription's
   // credits used up (`订阅积分已用尽`).
+  // Japanese's crowded server (`サーバーが混雑しています`, `ただいま混み合っております`).
+  ['capacity', '混雑しています'], ['capacity', 'サーバーが混雑'], ['capacity', '混み合って'],
   ['server', 'サーバー エラー'], ['server', 'サービスで予期しない問題'], ['server', '서버 내부 오류'],
   ['transport', '연결이 시간 초과'], ['transport', '연결 시간 초과'], ['transport', '요청 시간 초과'], ['transport', '요청 시간이 초과'],
   ['transport', '연결 시간이 초과'], ['transport', '待ち時間が長すぎ'], ['transport', '대기 시간이 너무'],

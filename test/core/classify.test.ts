@@ -3980,6 +3980,8 @@ describe("HTTP's reasons and the usual refusals in other languages", () => {
 // command that ran out of time).
 describe("LobeHub's lost server and Ukrainian's failures", () => {
   it.each([
+    ['capacity', 'サーバーが混雑しています。しばらくしてから再試行してください'],
+    ['capacity', 'ただいま混み合っております。しばらくしてから再度お試しください'],
     [
       'server',
       'Sorry, the server seems to be lost and is temporarily unable to provide service. Please try again later.',
